@@ -1,0 +1,5 @@
+import sys
+
+from heartsuite.cli import main
+
+sys.exit(main())

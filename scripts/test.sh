@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Set up (venv, test tools, Debian's chromium) and run the whole test suite: ruff, then pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --test
+.venv/bin/ruff check heartsuite tests bench
+.venv/bin/python -m pytest -n 2 -p no:cacheprovider "$@"
