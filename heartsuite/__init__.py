@@ -1,3 +1,3 @@
-"""heartsuite: Heart to Heart (a Pyramid-family solitaire) and Hearts, with engines, solver and players."""
+"""heartsuite: Heart to Heart (a Pyramid solitaire) and Hearts: engines, solver, players, web."""
 
 __version__ = "0.1.0"

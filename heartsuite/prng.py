@@ -2,7 +2,7 @@
 
 Python's `random` may change between versions; deal codes must not. This module implements
 SplitMix64 (Steele, Lea & Flood 2014) exactly as specified in `docs/prng.md`, with unbiased bounded
-integers by rejection and a Fisher–Yates shuffle. Everything is plain integer arithmetic modulo 2**64.
+integers by rejection and a Fisher–Yates shuffle, in plain integer arithmetic modulo 2**64.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates in place: for i from len-1 down to 1, swap items[i] with items[below(i+1)]."""
+        """Fisher–Yates in place: for i = len-1 down to 1, swap items[i] and items[below(i+1)]."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
