@@ -1,0 +1,95 @@
+"""Every failure leaves as a JSON error `{"error": key, "message": text}` with a 4xx status.
+
+Request bodies are limited in size (413), malformed JSON and wrong fields are 422, unknown things
+404; a 500 would be a bug, and even then the answer is JSON.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+MAX_BODY = 16 * 1024
+log = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    """An error for the client: HTTP status, a stable key the page can translate, and a message."""
+
+    def __init__(self, status: int, error: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.error = error
+        self.message = message
+
+
+class BodyTooLarge(ApiError):
+    def __init__(self) -> None:
+        super().__init__(413, "too_large", f"the request body is larger than {MAX_BODY} bytes")
+
+
+def error_response(status: int, error: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": error, "message": message}, status_code=status)
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    parts = []
+    for item in exc.errors()[:3]:
+        where = ".".join(str(p) for p in item.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {item.get('msg', 'invalid')}" if where else item.get("msg", ""))
+    return "; ".join(parts) or "invalid request"
+
+
+def install(app: FastAPI) -> None:
+    """Register the JSON error handlers on the app."""
+
+    @app.exception_handler(ApiError)
+    async def api_error(_: Request, exc: ApiError) -> JSONResponse:
+        return error_response(exc.status, exc.error, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        return error_response(422, "invalid", _validation_message(exc))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+        key = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        return error_response(exc.status_code, key, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def crashed(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error", exc_info=exc)
+        return error_response(500, "internal", "internal error")
+
+
+class LimitMiddleware:
+    """Refuses request bodies over MAX_BODY bytes, whether announced or streamed."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > MAX_BODY):
+                await error_response(413, "too_large", BodyTooLarge().message)(
+                    scope, receive, send)
+                return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise BodyTooLarge()
+            return message
+
+        await self.app(scope, counted, send)

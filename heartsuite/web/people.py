@@ -1,0 +1,69 @@
+"""A person is known by a random cookie (no accounts): this ASGI middleware gives every visitor one.
+
+Handlers read the id with `person_of(request_or_websocket)`; games and preferences are keyed by it.
+"""
+
+from __future__ import annotations
+
+import re
+from http.cookies import SimpleCookie
+from typing import Any
+
+from starlette.requests import HTTPConnection
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from heartsuite.web.store import Store, new_id
+
+COOKIE = "hs_person"
+MAX_AGE = 10 * 365 * 24 * 3600
+_VALID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def cookies_of(scope: Scope) -> dict[str, str]:
+    """The request's cookies (a malformed Cookie header counts as none)."""
+    jar: SimpleCookie = SimpleCookie()
+    for name, value in scope.get("headers", ()):
+        if name == b"cookie":
+            try:
+                jar.load(value.decode("latin-1"))
+            except Exception:  # any unreadable header means no cookies
+                return {}
+    return {key: morsel.value for key, morsel in jar.items()}
+
+
+def person_of(conn: HTTPConnection) -> str:
+    """The id of the person making this request (set by PersonMiddleware)."""
+    return conn.scope["state"]["person"]
+
+
+class PersonMiddleware:
+    """Reads the person cookie, or makes a new id and sets the cookie on the response."""
+
+    def __init__(self, app: ASGIApp, store: Store) -> None:
+        self.app = app
+        self.store = store
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        person = cookies_of(scope).get(COOKIE, "")
+        fresh = not _VALID.fullmatch(person)
+        if fresh:
+            person = new_id()
+            self.store.ensure_person(person)
+        scope.setdefault("state", {})["person"] = person
+        if not fresh or scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        cookie = (f"{COOKIE}={person}; Path=/; Max-Age={MAX_AGE}; HttpOnly; SameSite=Lax"
+                  ).encode("latin-1")
+
+        async def send_with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers: list[Any] = list(message.get("headers", ()))
+                headers.append((b"set-cookie", cookie))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)

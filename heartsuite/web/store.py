@@ -1,0 +1,188 @@
+"""SQLite storage for people, their preferences and every game as it is played.
+
+One generic `games` table serves both games: a row keeps the game's code, its `data` (for Heart to
+Heart the move list; for Hearts whatever its routes need to replay the game), its settings, the
+elapsed time and, once finished, a `result` summary the statistics read. Replaying `data` from the
+code is how a reload or a server restart resumes a game exactly.
+
+Statuses: `playing` (can be resumed), `won`, `lost` (finished without a win, or left with moves
+made), `abandoned` (left before any move; not counted anywhere).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+PLAYING, WON, LOST, ABANDONED = "playing", "won", "lost", "abandoned"
+FINISHED = (WON, LOST)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS people (
+    id TEXT PRIMARY KEY,
+    prefs TEXT NOT NULL DEFAULT '{}',
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    person TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    code TEXT NOT NULL,
+    data TEXT NOT NULL DEFAULT '{}',
+    settings TEXT NOT NULL DEFAULT '{}',
+    status TEXT NOT NULL DEFAULT 'playing',
+    score INTEGER NOT NULL DEFAULT 0,
+    moves INTEGER NOT NULL DEFAULT 0,
+    elapsed_ms INTEGER NOT NULL DEFAULT 0,
+    hints INTEGER NOT NULL DEFAULT 0,
+    result TEXT NOT NULL DEFAULT '{}',
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    finished REAL
+);
+CREATE INDEX IF NOT EXISTS games_person ON games (person, kind, status, updated);
+"""
+
+
+@dataclass(slots=True)
+class GameRow:
+    """One stored game. `data`, `settings` and `result` are decoded JSON objects."""
+
+    id: str
+    person: str
+    kind: str
+    code: str
+    data: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    status: str = PLAYING
+    score: int = 0
+    moves: int = 0
+    elapsed_ms: int = 0
+    hints: int = 0
+    result: dict[str, Any] = field(default_factory=dict)
+    created: float = 0.0
+    updated: float = 0.0
+    finished: float | None = None
+
+
+_COLUMNS = tuple(GameRow.__dataclass_fields__)
+_JSON_COLUMNS = ("data", "settings", "result")
+
+
+def _row(values: sqlite3.Row) -> GameRow:
+    items = dict(zip(_COLUMNS, values, strict=True))
+    for name in _JSON_COLUMNS:
+        items[name] = json.loads(items[name])
+    return GameRow(**items)
+
+
+def new_id() -> str:
+    """An unguessable id (for people and games alike)."""
+    return secrets.token_urlsafe(12)
+
+
+class Store:
+    """A SQLite file shared by every request; one connection guarded by a lock (writes are tiny)."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def _run(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    # People -----------------------------------------------------------------------------------
+
+    def ensure_person(self, person: str) -> None:
+        """Record a person the first time their cookie is seen."""
+        self._run("INSERT OR IGNORE INTO people (id, created) VALUES (?, ?)", (person, time.time()))
+
+    def prefs(self, person: str) -> dict[str, Any]:
+        """The person's saved preferences (empty when none)."""
+        rows = self._run("SELECT prefs FROM people WHERE id = ?", (person,))
+        return json.loads(rows[0][0]) if rows else {}
+
+    def update_prefs(self, person: str, changes: dict[str, Any]) -> dict[str, Any]:
+        """Merge `changes` into the person's preferences; returns the result."""
+        self.ensure_person(person)
+        merged = self.prefs(person) | changes
+        self._run("UPDATE people SET prefs = ? WHERE id = ?", (json.dumps(merged), person))
+        return merged
+
+    # Games ------------------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        person: str,
+        kind: str,
+        code: str,
+        data: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> GameRow:
+        """Store a new game in play and return it."""
+        now = time.time()
+        row = GameRow(new_id(), person, kind, code, data or {}, settings or {}, created=now,
+                      updated=now)
+        self._run(
+            f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})",
+            tuple(json.dumps(getattr(row, c)) if c in _JSON_COLUMNS else getattr(row, c)
+                  for c in _COLUMNS),
+        )
+        return row
+
+    def game(self, game_id: str, person: str | None = None) -> GameRow | None:
+        """The game with this id; None if there is none or (given `person`) it is someone else's."""
+        rows = self._run(f"SELECT {', '.join(_COLUMNS)} FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            return None
+        row = _row(rows[0])
+        return row if person is None or row.person == person else None
+
+    def save(self, row: GameRow) -> None:
+        """Write back a game's changing fields (data, settings, status, counters, result)."""
+        row.updated = time.time()
+        if row.status in FINISHED and row.finished is None:
+            row.finished = row.updated
+        self._run(
+            "UPDATE games SET data = ?, settings = ?, status = ?, score = ?, moves = ?,"
+            " elapsed_ms = ?, hints = ?, result = ?, updated = ?, finished = ? WHERE id = ?",
+            (json.dumps(row.data), json.dumps(row.settings), row.status, row.score, row.moves,
+             row.elapsed_ms, row.hints, json.dumps(row.result), row.updated, row.finished, row.id),
+        )
+
+    def current(self, person: str, kind: str) -> GameRow | None:
+        """The person's most recent game of this kind still in play."""
+        rows = self._run(
+            f"SELECT {', '.join(_COLUMNS)} FROM games WHERE person = ? AND kind = ? AND status = ?"
+            " ORDER BY updated DESC LIMIT 1",
+            (person, kind, PLAYING),
+        )
+        return _row(rows[0]) if rows else None
+
+    def games(self, person: str, kind: str, statuses: tuple[str, ...] = FINISHED) -> list[GameRow]:
+        """The person's games of this kind with one of `statuses`, oldest first."""
+        marks = ", ".join("?" * len(statuses))
+        rows = self._run(
+            f"SELECT {', '.join(_COLUMNS)} FROM games WHERE person = ? AND kind = ?"
+            f" AND status IN ({marks}) ORDER BY COALESCE(finished, updated), created",
+            (person, kind, *statuses),
+        )
+        return [_row(r) for r in rows]
