@@ -2,15 +2,22 @@
 
 from heartsuite.hearts.cards import CardError, card_text, cards_of, mask_of, parse_card, texts
 from heartsuite.hearts.deal import deal_hands, game_code, parse_game_code, random_game_number
+from heartsuite.hearts.game import Game, Pending
+from heartsuite.hearts.records import RecordError, replay
 from heartsuite.hearts.round import IllegalMove, Round
 from heartsuite.hearts.rules import Rules, RulesError
+from heartsuite.hearts.view import SeatView
 
 __all__ = [
     "CardError",
+    "Game",
     "IllegalMove",
+    "Pending",
+    "RecordError",
     "Round",
     "Rules",
     "RulesError",
+    "SeatView",
     "card_text",
     "cards_of",
     "deal_hands",
@@ -19,5 +26,6 @@ __all__ = [
     "parse_card",
     "parse_game_code",
     "random_game_number",
+    "replay",
     "texts",
 ]
