@@ -12,6 +12,7 @@ from heartsuite.h2h.deal import (
     format_code,
     parse_code,
 )
+from heartsuite.h2h.game import Game, GameRecordError, Hints, Settings, TapEvent
 from heartsuite.h2h.moves import DRAW, REDEAL, Move, MoveSyntaxError, parse_move
 from heartsuite.h2h.state import (
     MESSAGES,
@@ -31,10 +32,15 @@ __all__ = [
     "REDEAL",
     "CodeError",
     "Deal",
+    "Game",
+    "GameRecordError",
+    "Hints",
     "IllegalMove",
     "Move",
     "MoveSyntaxError",
+    "Settings",
     "State",
+    "TapEvent",
     "apply",
     "canonical_code",
     "deal_for_number",
