@@ -1,0 +1,231 @@
+"""A rule-based player that plays the way a sensible Hearts player would.
+
+Passing: go for a void in a short side suit, shed an unprotected queen, ace or king of spades, and
+high hearts. Play: duck under the current winner, dump the queen of spades on an ace or king of
+spades (or on any trick when void), take a trick with points when one opponent is running for the
+moon, and run for the moon itself when its hand controls the hearts and the queen.
+"""
+
+from __future__ import annotations
+
+from heartsuite.hearts.cards import (
+    ACE_SPADES,
+    HEARTS,
+    HEARTS_MASK,
+    KING_SPADES,
+    QS_BIT,
+    QUEEN_SPADES,
+    RANK_OF,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_OF,
+    cards_of,
+)
+from heartsuite.hearts.players import choose_moon_to_win
+from heartsuite.hearts.view import SeatView
+from heartsuite.prng import Rng
+
+QUEEN_RANK = RANK_OF[QUEEN_SPADES]
+HIGH_SPADES = (1 << ACE_SPADES) | (1 << KING_SPADES)
+
+
+def _top(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _bottom(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def top_hearts(hand: int, hidden: int) -> int:
+    """How many of the hand's hearts outrank every heart still hidden in other hands."""
+    out = hidden & HEARTS_MASK
+    mine = hand & HEARTS_MASK
+    if not out:
+        return _count(mine)
+    return _count(mine >> (_top(out) + 1))
+
+
+def moon_threat(view: SeatView) -> int | None:
+    """The one opponent holding every scoring card taken so far, once that is a real share."""
+    penalty = view.rules.penalty_mask()
+    holders = [s for s, t in enumerate(view.taken) if t & penalty]
+    if len(holders) != 1 or holders[0] == view.seat:
+        return None
+    seat = holders[0]
+    return seat if view.round_points[seat] * 10 >= view.rules.total_points() * 3 else None
+
+
+def moon_hand(view: SeatView, hand: int, low_allowance: int) -> bool:
+    """Is running for the moon sound: no one else has scored, the queen is (or will be) ours, our
+    top hearts can draw the hidden ones, and few low side cards can lose a trick?"""
+    rules = view.rules
+    penalty = rules.penalty_mask()
+    if any(t & penalty for s, t in enumerate(view.taken) if s != view.seat):
+        return False
+    hidden = view.hidden() & ~hand
+    if rules.queen_points and not (hand | view.taken[view.seat]) & QS_BIT:
+        return False
+    if (rules.king_spades_points or rules.ace_spades_points) and hidden & HIGH_SPADES & penalty:
+        return False
+    out = _count(hidden & HEARTS_MASK)
+    top = top_hearts(hand, hidden)
+    if out and top < out // (rules.players - 1) + 2:
+        return False
+    if _count(hand & HEARTS_MASK) + _count(view.taken[view.seat] & HEARTS_MASK) < 6:
+        return False
+    lows = [c for c in cards_of(hand & ~HEARTS_MASK) if RANK_OF[c] < 9 and c != QUEEN_SPADES]
+    return len(lows) <= low_allowance
+
+
+class HeuristicPlayer:
+    """Deterministic rules of thumb; `rng` is accepted for the protocol and never needed."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "heuristic"
+        self.seed = seed
+
+    # Passing -------------------------------------------------------------------------------
+
+    def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
+        hand = view.hand
+        if moon_hand(view, hand, low_allowance=5):
+            lows = sorted(cards_of(hand & ~HEARTS_MASK & ~QS_BIT), key=lambda c: (RANK_OF[c], c))
+            return sorted(lows[:3]) if len(lows) >= 3 else self._defensive_pass(hand)
+        return self._defensive_pass(hand)
+
+    def _defensive_pass(self, hand: int) -> list[int]:
+        picks: list[int] = []
+        spades = hand & SUIT_MASKS[SPADES]
+        low_spades = _count(spades & ((1 << QUEEN_SPADES) - 1))
+        if low_spades < 3:
+            # Unprotected: the queen, and the ace and king that would catch it.
+            picks += [c for c in (QUEEN_SPADES, ACE_SPADES, KING_SPADES) if hand >> c & 1]
+        picks = picks[:3]
+        room = 3 - len(picks)
+        side = [(_count(hand & SUIT_MASKS[s]), s) for s in (0, 1) if hand & SUIT_MASKS[s]]
+        side = [(n, s) for n, s in side if n <= room]
+        if side:
+            _, suit = min(side, key=lambda x: (x[0], -_top(hand & SUIT_MASKS[x[1]])))
+            picks += cards_of(hand & SUIT_MASKS[suit])
+        rest = [c for c in cards_of(hand) if c not in picks]
+        rest.sort(key=self._pass_danger, reverse=True)
+        picks += rest[: 3 - len(picks)]
+        return sorted(picks)
+
+    @staticmethod
+    def _pass_danger(c: int) -> tuple[int, int]:
+        rank = RANK_OF[c]
+        if SUIT_OF[c] == HEARTS:
+            return (rank + 3, c)
+        if SUIT_OF[c] == SPADES and rank < QUEEN_RANK:
+            return (-1, c)  # low spades protect against the queen: keep them
+        return (rank, c)
+
+    # Playing -------------------------------------------------------------------------------
+
+    def choose_moon(self, view: SeatView) -> str:
+        return choose_moon_to_win(view)
+
+    def choose_play(self, view: SeatView, rng: Rng) -> int:
+        legal = view.legal
+        if not legal & (legal - 1):
+            return _bottom(legal)
+        if moon_hand(view, view.hand, low_allowance=2 + len(view.tricks) // 3):
+            return self._moon_play(view)
+        threat = moon_threat(view)
+        if not view.trick:
+            return self._lead(view)
+        return self._follow(view, threat)
+
+    def _winning(self, view: SeatView) -> tuple[int, int]:
+        """(seat, card) currently winning the trick."""
+        led = SUIT_OF[view.trick[0]]
+        best, seat = view.trick[0], view.trick_leader or 0
+        for i, c in enumerate(view.trick):
+            if SUIT_OF[c] == led and c > best:
+                best = c
+                seat = ((view.trick_leader or 0) + i) % view.rules.players
+        return seat, best
+
+    def _lead(self, view: SeatView) -> int:
+        legal = view.legal
+        hidden = view.hidden()
+        queen_out = bool(hidden & QS_BIT)
+        spades = legal & SUIT_MASKS[SPADES]
+        fish = spades & ((1 << QUEEN_SPADES) - 1)
+        if queen_out and fish and not view.hand & HIGH_SPADES:
+            return _top(fish)  # flush out the queen with spades below it
+        best, best_key = -1, (99, 99, 99)
+        for c in cards_of(legal):
+            suit = SUIT_OF[c]
+            if c == QUEEN_SPADES or (queen_out and c in (ACE_SPADES, KING_SPADES)):
+                continue
+            higher_out = _count(hidden & SUIT_MASKS[suit] & ~((2 << c) - 1))
+            key = (0 if higher_out else 1, RANK_OF[c] + (3 if suit == HEARTS else 0),
+                   _count(view.hand & SUIT_MASKS[suit]))
+            if key < best_key:
+                best, best_key = c, key
+        return best if best >= 0 else _bottom(legal)
+
+    def _follow(self, view: SeatView, threat: int | None) -> int:
+        legal = view.legal
+        pts = view.rules.points()
+        led = SUIT_OF[view.trick[0]]
+        win_seat, win_card = self._winning(view)
+        trick_pts = sum(pts[c] for c in view.trick)
+        last = len(view.trick) == view.rules.players - 1
+        if legal & SUIT_MASKS[led]:
+            below = legal & ((1 << win_card) - 1)
+            above = legal & ~below
+            if threat is not None and win_seat == threat and trick_pts and above:
+                return _bottom(above)  # take the points to stop the moon
+            if led == SPADES and legal & QS_BIT and win_card > QUEEN_SPADES:
+                return QUEEN_SPADES  # dump the queen on the ace or king
+            if below:
+                safe = below & ~QS_BIT
+                return _top(safe) if safe else QUEEN_SPADES
+            # Must win the trick: shed the highest card, but never give ourselves the queen.
+            if (led == SPADES and view.hidden() & QS_BIT and not last):
+                return _bottom(above)
+            keep = above & ~QS_BIT
+            return _top(keep) if keep else _top(above)
+        # Void in the led suit: discard.
+        if threat is not None and win_seat == threat:
+            safe = legal & ~view.rules.penalty_mask()
+            if safe:
+                return self._highest_discard(view, safe)
+        if legal & QS_BIT:
+            return QUEEN_SPADES
+        if view.hidden() & QS_BIT and legal & HIGH_SPADES:
+            return _top(legal & HIGH_SPADES)
+        hearts = legal & HEARTS_MASK
+        if hearts:
+            return _top(hearts)
+        return self._highest_discard(view, legal)
+
+    @staticmethod
+    def _highest_discard(view: SeatView, cards: int) -> int:
+        """The highest card, from the shortest suit on ties: sheds danger and heads for a void."""
+        return max(cards_of(cards),
+                   key=lambda c: (RANK_OF[c], -_count(view.hand & SUIT_MASKS[SUIT_OF[c]])))
+
+    def _moon_play(self, view: SeatView) -> int:
+        legal = view.legal
+        hidden = view.hidden()
+        if not view.trick:
+            tops = [c for c in cards_of(legal)
+                    if not hidden & SUIT_MASKS[SUIT_OF[c]] & ~((2 << c) - 1)]
+            if tops:
+                return max(tops, key=lambda c: (SUIT_OF[c] == HEARTS, RANK_OF[c]))
+            return _top(legal)
+        led = SUIT_OF[view.trick[0]]
+        _, win_card = self._winning(view)
+        if legal & SUIT_MASKS[led]:
+            return _top(legal) if _top(legal) > win_card else _bottom(legal)
+        safe = legal & ~view.rules.penalty_mask()
+        return min(cards_of(safe or legal), key=lambda c: (RANK_OF[c], c))
