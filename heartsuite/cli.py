@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 # Modules with `register(subparsers) -> None`; each subparser sets `func(args) -> int`.
-COMMAND_MODULES: list[str] = ["heartsuite.h2h.cli"]
+COMMAND_MODULES: list[str] = ["heartsuite.h2h.cli", "heartsuite.hearts.cli"]
 
 
 class UserError(Exception):
