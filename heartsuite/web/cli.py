@@ -1,0 +1,47 @@
+"""`heartsuite serve`: run the web app on uvicorn and open it in the browser."""
+
+from __future__ import annotations
+
+import argparse
+import threading
+import webbrowser
+from pathlib import Path
+
+from heartsuite.cli import UserError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("serve", help="play in the browser: start the web app")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument("--data", type=Path, default=None,
+                        help="directory for the SQLite store (default: the user's data directory)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.set_defaults(func=serve)
+
+
+def serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from heartsuite.web.app import create_app, default_data_dir
+
+    if not 0 < args.port < 65536:
+        raise UserError(f"--port must be 1..65535, not {args.port}")
+    data = args.data or default_data_dir()
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"cannot use {data} for data: {exc.strerror}") from None
+    app = create_app(data)
+    host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
+    url = f"http://{host}:{args.port}/"
+    print(f"heartsuite: serving on {url} (data in {data}); Ctrl+C stops")
+    if not args.no_browser:
+        threading.Timer(1.0, webbrowser.open, (url,)).start()
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
+    server = uvicorn.Server(config)
+    try:
+        server.run()
+    except OSError as exc:
+        raise UserError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+    return 0

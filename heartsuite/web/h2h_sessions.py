@@ -1,0 +1,134 @@
+"""Heart to Heart games held for people: loaded from the store by replay, kept in memory while in
+use, saved after every change (code plus moves), with the clock the page reports kept honest."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import asdict
+from typing import Any
+
+from heartsuite.codes import LIMIT
+from heartsuite.h2h.deal import Deal, format_code
+from heartsuite.h2h.game import Game, Settings
+from heartsuite.web.errors import ApiError
+from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, Store
+
+KIND = "h2h"
+CACHE_SIZE = 4096
+CLOCK_SLACK_MS = 2000
+
+# Preferences of a person for this game and their defaults (SPEC §1.4, the solver's features).
+DEFAULT_PREFS: dict[str, bool] = {
+    "placement_help": True,
+    "move_errors": False,
+    "winnable_only": False,
+    "show_winnable": False,
+}
+
+
+def prefs_of(store: Store, person: str) -> dict[str, bool]:
+    """The person's Heart to Heart preferences, defaults filled in."""
+    saved = store.prefs(person).get(KIND, {})
+    return {k: bool(saved.get(k, v)) for k, v in DEFAULT_PREFS.items()}
+
+
+def settings_of(prefs: dict[str, bool]) -> Settings:
+    return Settings(move_errors=prefs["move_errors"], placement_help=prefs["placement_help"])
+
+
+class Sessions:
+    """Games in play, by id: a bounded cache in front of the store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._games: OrderedDict[str, tuple[GameRow, Game]] = OrderedDict()
+
+    def _remember(self, row: GameRow, game: Game) -> None:
+        self._games[row.id] = (row, game)
+        self._games.move_to_end(row.id)
+        while len(self._games) > CACHE_SIZE:
+            self._games.popitem(last=False)
+
+    def get(self, game_id: str, person: str) -> tuple[GameRow, Game]:
+        """The person's game with this id; 404 if it is unknown or someone else's."""
+        held = self._games.get(game_id)
+        if held is not None and held[0].person == person:
+            self._games.move_to_end(game_id)
+            row, game = held
+        else:
+            found = self.store.game(game_id, person) if len(game_id) <= 64 else None
+            if found is None or found.kind != KIND:
+                raise ApiError(404, "not_found", "no such game")
+            row, game = found, Game.from_dict(found.data)
+            self._remember(row, game)
+        game.settings = settings_of(prefs_of(self.store, person))
+        return row, game
+
+    def current(self, person: str) -> tuple[GameRow, Game] | None:
+        """The person's unfinished game, if any."""
+        row = self.store.current(person, KIND)
+        return None if row is None else self.get(row.id, person)
+
+    def start(self, person: str, deal: Deal) -> tuple[GameRow, Game]:
+        """Begin a new game; the one in play (if any) ends as lost, or abandoned if untouched."""
+        held = self.current(person)
+        if held is not None:
+            old, _ = held
+            old.status = LOST if old.moves else ABANDONED
+            self.store.save(old)
+        game = Game(deal, settings_of(prefs_of(self.store, person)))
+        row = self.store.create_game(person, KIND, deal.code or "", game.to_dict())
+        self._remember(row, game)
+        return row, game
+
+    def save(self, row: GameRow, game: Game, elapsed_ms: int | None) -> None:
+        """Store the game after a change: moves, score, clock, and the win when it comes."""
+        before = row.moves
+        row.data = game.to_dict()
+        row.moves = game.state.moves
+        row.score = game.state.score
+        if before == 0 and row.moves:
+            row.elapsed_ms = 0  # the clock starts with the first move
+        elif elapsed_ms is not None and row.status == PLAYING:
+            row.elapsed_ms = honest_clock(row, elapsed_ms)
+        if game.won and row.status == PLAYING:
+            row.status = WON
+            row.result = {"score": row.score, "moves": row.moves, "elapsed_ms": row.elapsed_ms,
+                          "hints": row.hints}
+        self.store.save(row)
+
+    def finish_lost(self, row: GameRow) -> None:
+        """End a game in play as lost (the person asked to see the solution)."""
+        if row.status == PLAYING:
+            row.status = LOST
+            self.store.save(row)
+
+
+def honest_clock(row: GameRow, claimed_ms: int) -> int:
+    """The page keeps the clock (it pauses while hidden); accept its figure when it is neither
+    going backwards nor ahead of the wall clock since the last save."""
+    wall = (time.time() - row.updated) * 1000 + CLOCK_SLACK_MS
+    return int(max(row.elapsed_ms, min(claimed_ms, row.elapsed_ms + wall)))
+
+
+def random_code(kind: str = "N") -> str:
+    """A fresh deal code of class `kind`, its number drawn from the OS's secure random source."""
+    return format_code(kind, secrets.randbelow(LIMIT))
+
+
+def view(row: GameRow, game: Game, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The page's picture of a game: the engine's view (no hidden cards) plus what the server
+    keeps: id, clock, hints used, status."""
+    out = game.view()
+    out.update(
+        id=row.id,
+        elapsed_ms=row.elapsed_ms,
+        hints_used=row.hints,
+        status=row.status,
+        settings=asdict(game.settings),
+    )
+    if extra:
+        out.update(extra)
+    return out

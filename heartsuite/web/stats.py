@@ -1,0 +1,74 @@
+"""Statistics, computed from the stored games of one person.
+
+Heart to Heart, for all deals and per deal: played (won or lost), won, win rate, current and
+longest winning streaks, best time, fewest moves and best score (the last three over won games;
+best score over all), hints used. Hearts: games, wins, average points per round and moons shot,
+read from each finished Hearts game's `result`: `{"rounds": int, "points": int, "moons": int}`
+(the person's own points and moons), which the Hearts routes write when a game ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from heartsuite.web.store import WON, GameRow, Store
+
+
+def summary(games: Iterable[GameRow]) -> dict[str, Any]:
+    """The Heart to Heart figures over finished games, oldest first."""
+    played = won = streak = best_streak = hints = 0
+    best_time: int | None = None
+    fewest: int | None = None
+    best_score: int | None = None
+    for game in games:
+        played += 1
+        hints += game.hints
+        best_score = game.score if best_score is None else max(best_score, game.score)
+        if game.status == WON:
+            won += 1
+            streak += 1
+            best_streak = max(best_streak, streak)
+            best_time = game.elapsed_ms if best_time is None else min(best_time, game.elapsed_ms)
+            fewest = game.moves if fewest is None else min(fewest, game.moves)
+        else:
+            streak = 0
+    return {
+        "played": played,
+        "won": won,
+        "win_rate": won / played if played else None,
+        "streak": streak,
+        "best_streak": best_streak,
+        "best_time_ms": best_time,
+        "fewest_moves": fewest,
+        "best_score": best_score,
+        "hints": hints,
+    }
+
+
+def h2h_stats(store: Store, person: str) -> dict[str, Any]:
+    """All deals together, then each deal (most played first)."""
+    games = store.games(person, "h2h")
+    by_code: dict[str, list[GameRow]] = {}
+    for game in games:
+        by_code.setdefault(game.code, []).append(game)
+    deals = [{"code": code} | summary(rows) for code, rows in by_code.items()]
+    deals.sort(key=lambda d: (-d["played"], d["code"]))
+    return {"all": summary(games), "deals": deals}
+
+
+def _int(value: Any) -> int:
+    return value if type(value) is int and value >= 0 else 0
+
+
+def hearts_stats(store: Store, person: str) -> dict[str, Any]:
+    """Games, wins, average points per round and moons shot."""
+    games = store.games(person, "hearts")
+    rounds = sum(_int(g.result.get("rounds")) for g in games)
+    points = sum(_int(g.result.get("points")) for g in games)
+    return {
+        "games": len(games),
+        "wins": sum(g.status == WON for g in games),
+        "avg_points": points / rounds if rounds else None,
+        "moons": sum(_int(g.result.get("moons")) for g in games),
+    }
