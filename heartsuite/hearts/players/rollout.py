@@ -1,0 +1,126 @@
+"""A fast rule-of-thumb policy and round play-out on the engine's bit masks, for the search player.
+
+The search player plays thousands of rounds to the end per decision, so the policy here reads the
+engine's `Round` fields directly and decides in a few integer operations. It plays as a careful
+human would: duck under the winner, shed the queen of spades and high spades and hearts when void,
+lead low; it shoots the moon when it alone has taken every point so far and stops a shooter by
+winning a trick with points in it when it can.
+"""
+
+from __future__ import annotations
+
+from heartsuite.hearts.cards import (
+    HEARTS_MASK,
+    QS_BIT,
+    QUEEN_SPADES,
+    RANK_OF,
+    SPADES,
+    SUIT_MASKS,
+)
+from heartsuite.hearts.round import DONE, Round
+
+_HIGH_SPADES = SUIT_MASKS[SPADES] & ~((1 << (SPADES * 13 + 11)) - 1)  # K♠ and A♠
+_QUEEN_RANK = 10
+
+
+def _high(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _highest_rank(mask: int) -> int:
+    """The card of the highest rank in a mask of several suits (ties: the later suit)."""
+    best = -1
+    best_rank = -1
+    for suit_mask in SUIT_MASKS:
+        m = mask & suit_mask
+        if m:
+            c = m.bit_length() - 1
+            if RANK_OF[c] >= best_rank:
+                best, best_rank = c, RANK_OF[c]
+    return best
+
+
+def moon_runner(r: Round) -> int:
+    """The seat that alone holds every point taken so far, if at least one trick scored; else -1."""
+    runner = -1
+    penalty = r.cfg.penalty
+    for seat, taken in enumerate(r.taken):
+        if taken & penalty:
+            if runner >= 0:
+                return -1
+            runner = seat
+    return runner
+
+
+def choose(r: Round, legal: int) -> int:
+    """The policy's card for the seat to play, from its legal mask."""
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    seat = r.turn
+    trick = r.trick
+    qs_out = not r.played & QS_BIT
+    runner = moon_runner(r) if r.trick_no >= 3 else -1
+    if not trick:
+        if runner == seat and r.points[seat] >= 10:
+            return _high(legal & ~HEARTS_MASK or legal) if r.trick_no < 8 else _highest_rank(legal)
+        return _lead(legal, qs_out, r.hands[seat])
+    led_mask = SUIT_MASKS[r.led]
+    if legal & led_mask:
+        if runner >= 0 and runner != seat and r.win_seat == runner and r.trick_pts:
+            beat = legal & ~((1 << (r.led * 13 + r.win_rank + 1)) - 1)
+            if beat:
+                return _low(beat)
+        if runner == seat and r.points[seat] >= 10:
+            return _high(legal)
+        below = legal & ((1 << (r.led * 13 + r.win_rank)) - 1)
+        if below:
+            return _high(below)
+        if len(trick) == r.cfg.n - 1:
+            if legal & QS_BIT and legal != QS_BIT:
+                legal &= ~QS_BIT
+            return _high(legal)
+        if qs_out and legal & QS_BIT and legal != QS_BIT:
+            legal &= ~QS_BIT
+            return _low(legal)
+        return _high(legal)
+    if runner >= 0 and runner != seat:
+        safe = legal & ~r.cfg.penalty
+        if r.win_seat == runner and safe:
+            return _highest_rank(safe)
+    if legal & QS_BIT:
+        return QUEEN_SPADES
+    if qs_out and legal & _HIGH_SPADES:
+        return _high(legal & _HIGH_SPADES)
+    hearts = legal & HEARTS_MASK
+    if hearts:
+        return _high(hearts)
+    return _highest_rank(legal)
+
+
+def _lead(legal: int, qs_out: bool, hand: int) -> int:
+    """Lead the lowest card, keeping spades back while they could draw the queen onto us."""
+    best = -1
+    best_key = 99
+    for suit, suit_mask in enumerate(SUIT_MASKS):
+        m = legal & suit_mask
+        if not m:
+            continue
+        c = m & -m
+        card = c.bit_length() - 1
+        key = RANK_OF[card]
+        risky = suit == SPADES and qs_out and (hand & QS_BIT or key >= _QUEEN_RANK)
+        if suit == 3 or risky:
+            key += 13
+        if key < best_key:
+            best, best_key = card, key
+    return best
+
+
+def play_out(r: Round) -> None:
+    """Play the round to its end with the policy for every seat (in place)."""
+    while r.phase != DONE:
+        r.play(choose(r, r.legal_mask()))
