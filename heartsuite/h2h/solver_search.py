@@ -1,0 +1,278 @@
+"""Searching real Heart to Heart positions for winning lines: any line, and the shortest one.
+
+The search works on *macro moves*: a layout pair, or "draw (and redeal) until talon card c is on
+the waste top, then pair it with free layout card p". Draws and redeals never change the layout and
+layout pairs never change the talon, so any winning line can be reordered into macro moves with the
+same length; drawing past c and coming round again only repeats a position with more moves. The
+cost of a macro move is its true number of moves (draws and redeals included), so the shortest
+macro line is the shortest line.
+
+Positions are ints: bits 0-24 the layout cards present, then one bit per talon card still there
+(indices into the talon at the start of the search, waste bottom first), then the waste pointer:
+the talon index just above the waste top (0 when the waste is empty). Every step is filtered by the
+exact winnability test, so the search never enters a lost position.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+
+from heartsuite.h2h.layout import COVER_MASK, SIZE
+from heartsuite.h2h.solver_core import COPIES, RANK_COUNT, winnable_abstract
+
+TALON_SHIFT = SIZE
+LAYOUT_BITS = (1 << SIZE) - 1
+# A macro move: (layout position p, layout position q or 0, talon index or -1).
+Macro = tuple[int, int, int]
+
+_FREE: dict[int, int] = {}
+
+
+def free_bits(present: int) -> int:
+    """The free layout cards of a present mask (memoised; positions recur constantly)."""
+    free = _FREE.get(present)
+    if free is None:
+        free = 0
+        rest = present
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if not present & COVER_MASK[low.bit_length()]:
+                free |= low
+        if len(_FREE) > 1 << 20:
+            _FREE.clear()
+        _FREE[present] = free
+    return free
+
+
+class Problem:
+    """One search root: the layout, the talon as it stands, and a winnability memo by layout mask.
+
+    Within one root the talon counts of every rank that still matters follow from the layout mask
+    (docs/solver.md), so the memo needs no more than the mask."""
+
+    def __init__(self, layout: Sequence[int], present: int, talon: Sequence[int], split: int):
+        self.layout = tuple(layout)
+        self.talon = tuple(talon)
+        here = {self.layout[i] for i in range(SIZE) if present >> i & 1}
+        self.ranks_present = tuple(sorted(here))
+        rank_masks = [0] * (RANK_COUNT + 1)
+        for i, rank in enumerate(self.layout):
+            rank_masks[rank] |= 1 << i
+        self.rank_masks = tuple(rank_masks)
+        talon_masks = [0] * (RANK_COUNT + 1)
+        for i, rank in enumerate(self.talon):
+            talon_masks[rank] |= 1 << i
+        self.talon_masks = tuple(talon_masks)
+        self.root_talon_counts = tuple(m.bit_count() for m in talon_masks)
+        self.root_present = present
+        all_talon = (1 << len(self.talon)) - 1
+        self.start = present | all_talon << TALON_SHIFT | (split << TALON_SHIFT << len(self.talon))
+        self.ptr_shift = TALON_SHIFT + len(self.talon)
+        self.talon_all = all_talon
+        self._winnable: dict[int, bool] = {}
+
+    # --- winnability -------------------------------------------------------------------------
+
+    def winnable_layout(self, present: int) -> bool:
+        """Exact winnability of any position of this root with this layout mask."""
+        known = self._winnable.get(present)
+        if known is None:
+            counts = list(self.root_talon_counts)
+            # Talon copies used since the root: per rank, layout cards gone minus twice the layout
+            # pairs; only ranks that can still need them matter, and for those it is determined.
+            removed = self.root_present & ~present
+            for rank in self.ranks_present:
+                gone = (removed & self.rank_masks[rank]).bit_count()
+                left = (present & self.rank_masks[rank]).bit_count()
+                counts[rank] = _talon_left(left + gone, counts[rank], left)
+            known = winnable_abstract(self.layout, present, counts)
+            if len(self._winnable) > 1 << 20:
+                self._winnable.clear()
+            self._winnable[present] = known
+        return known
+
+    # --- moves -------------------------------------------------------------------------------
+
+    def unpack(self, key: int) -> tuple[int, int, int]:
+        """(layout mask, talon mask, waste pointer) of a position key."""
+        return key & LAYOUT_BITS, (key >> TALON_SHIFT) & self.talon_all, key >> self.ptr_shift
+
+    def pack(self, present: int, talon: int, ptr: int) -> int:
+        return present | talon << TALON_SHIFT | ptr << self.ptr_shift
+
+    @staticmethod
+    def draws_to(talon: int, ptr: int, c: int) -> int:
+        """Draws and redeals that bring talon card c to the waste top (0 if it is there)."""
+        if c < ptr:
+            if c == ptr - 1:
+                return 0
+            return (talon >> ptr).bit_count() + 1 + (talon & ((2 << c) - 1)).bit_count()
+        return ((talon >> ptr) & ((2 << (c - ptr)) - 1)).bit_count()
+
+    def successors(self, key: int) -> list[tuple[int, int, Macro]]:
+        """(cost, next key, macro move) for every macro move into a still-winnable position."""
+        present, talon, ptr = self.unpack(key)
+        free = free_bits(present)
+        layout, rank_masks, talon_masks = self.layout, self.rank_masks, self.talon_masks
+        out: list[tuple[int, int, Macro]] = []
+        seen_ranks = 0
+        rest = free
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            rank = layout[low.bit_length() - 1]
+            if seen_ranks >> rank & 1:
+                continue
+            seen_ranks |= 1 << rank
+            same = free & rank_masks[rank]
+            # layout pairs of this rank
+            cards = same
+            while cards:
+                a = cards & -cards
+                cards ^= a
+                others = cards
+                while others:
+                    b = others & -others
+                    others ^= b
+                    after = present & ~(a | b)
+                    if self.winnable_layout(after):
+                        out.append(
+                            (1, after | (key & ~LAYOUT_BITS),
+                             (a.bit_length(), b.bit_length(), -1))
+                        )
+            # waste pairs of this rank
+            copies = talon & talon_masks[rank]
+            while copies:
+                cbit = copies & -copies
+                copies ^= cbit
+                c = cbit.bit_length() - 1
+                cost = self.draws_to(talon, ptr, c) + 1
+                talon_after = talon ^ cbit
+                ptr_after = (talon_after & (cbit - 1)).bit_length()
+                cards = same
+                while cards:
+                    a = cards & -cards
+                    cards ^= a
+                    after = present & ~a
+                    if self.winnable_layout(after):
+                        out.append((cost, self.pack(after, talon_after, ptr_after),
+                                    (a.bit_length(), 0, c)))
+        return out
+
+    # --- bound -------------------------------------------------------------------------------
+
+    def lower_bound(self, key: int) -> int:
+        """Admissible: pairs still needed per rank, plus draws needed to reach talon cards."""
+        present, talon, ptr = self.unpack(key)
+        if not present:
+            return 0
+        waste = (1 << ptr) - 1
+        pairs = 0
+        far = 0
+        needed = 0
+        rank_masks, talon_masks = self.rank_masks, self.talon_masks
+        for rank in self.ranks_present:
+            m = (present & rank_masks[rank]).bit_count()
+            if not m:
+                continue
+            pairs += (m + 1) >> 1
+            if m & 1:
+                copies = talon & talon_masks[rank]
+                if copies & waste:
+                    continue
+                needed += 1
+                # the nearest copy in the stock: every card before it must be drawn past
+                first = copies & -copies
+                distance = ((talon >> ptr) & ((first >> ptr << 1) - 1)).bit_count()
+                if distance > far:
+                    far = distance
+        return pairs + (far if far > needed else needed)
+
+
+def _talon_left(layout_before: int, talon_before: int, left: int) -> int:
+    """Talon copies of a rank, as far as winnability can tell, from the root's counts (layout
+    copies, talon copies) and the layout copies left.
+
+    With at least as many talon as layout copies at the root, that stays so (each waste pair uses
+    one of each), and the exact number no longer matters. Otherwise the root was (2, 0), (3, 1)
+    or (4, 0): an odd number of removals used the one talon card, an even number did not."""
+    if talon_before >= layout_before:
+        return max(left, talon_before - (layout_before - left))
+    return talon_before - ((layout_before - left) & 1)
+
+
+def astar(problem: Problem) -> list[Macro] | None:
+    """A* with an admissible bound and re-opening: a macro line of the fewest real moves."""
+    start = problem.start
+    if not problem.winnable_layout(start & LAYOUT_BITS):
+        return None
+    best = {start: 0}
+    parent: dict[int, tuple[int, Macro]] = {}
+    bound = problem.lower_bound
+    heap = [(bound(start), 0, start)]
+    while heap:
+        _, neg_g, key = heapq.heappop(heap)
+        g = -neg_g
+        if g > best[key]:
+            continue
+        if not key & LAYOUT_BITS:
+            line: list[Macro] = []
+            while key != start:
+                key, macro = parent[key]
+                line.append(macro)
+            return line[::-1]
+        for cost, after, macro in problem.successors(key):
+            g2 = g + cost
+            old = best.get(after)
+            if old is None or g2 < old:
+                best[after] = g2
+                parent[after] = (key, macro)
+                heapq.heappush(heap, (g2 + bound(after), -g2, after))
+    return None
+
+
+def greedy(problem: Problem) -> list[Macro] | None:
+    """Any winning line, without search: every step keeps the position winnable, so the first
+    (cheapest) successor always leads on to a win."""
+    key = problem.start
+    if not problem.winnable_layout(key & LAYOUT_BITS):
+        return None
+    line: list[Macro] = []
+    while key & LAYOUT_BITS:
+        _, key, macro = min(problem.successors(key), key=lambda s: s[0])
+        line.append(macro)
+    return line
+
+
+def expand(problem: Problem, line: list[Macro]) -> list[str]:
+    """The macro line in move notation: the draws and redeals spelt out."""
+    out: list[str] = []
+    key = problem.start
+    for p, q, c in line:
+        present, talon, ptr = problem.unpack(key)
+        if c < 0:
+            out.append(f"{min(p, q)}-{max(p, q)}")
+            key = problem.pack(present & ~(1 << (p - 1)) & ~(1 << (q - 1)), talon, ptr)
+            continue
+        if not (ptr and c == ptr - 1):
+            if c < ptr:
+                out.extend("D" * (talon >> ptr).bit_count())
+                out.append("R")
+                out.extend("D" * (talon & ((2 << c) - 1)).bit_count())
+            else:
+                out.extend("D" * ((talon >> ptr) & ((2 << (c - ptr)) - 1)).bit_count())
+        out.append(f"W{p}")
+        talon_after = talon & ~(1 << c)
+        key = problem.pack(present & ~(1 << (p - 1)), talon_after,
+                           (talon_after & ((1 << c) - 1)).bit_length())
+    return out
+
+
+def talon_counts_ok(talon: Sequence[int]) -> bool:
+    """No rank appears more than four times (a sanity check on caller input)."""
+    counts = [0] * (RANK_COUNT + 1)
+    for rank in talon:
+        counts[rank] += 1
+    return max(counts) <= COPIES

@@ -1,0 +1,30 @@
+"""Class `W` deals: deals the solver has proved winnable, derived deterministically from a number.
+
+For number n the candidates are the shuffles seeded by `Rng.for_key("HH1-W", n, k)` for
+k = 0, 1, 2, …, each dealt exactly as class `N` deals; the first one the exact winnability test
+accepts is the deal of `HH1-W-<n in letters>`. About 29 % of shuffles are winnable, so a handful of
+tries suffices; the walk is unbounded only in principle (a fixed stream, the same everywhere).
+"""
+
+from __future__ import annotations
+
+from heartsuite.h2h.deal import Deal, deal_from_rng, format_code
+from heartsuite.h2h.solver_core import winnable_layout
+from heartsuite.prng import Rng
+
+DOMAIN = "HH1-W"
+
+
+def winnable_attempt(number: int) -> int:
+    """The k of the first winnable candidate for this number (documented, and useful in tests)."""
+    k = 0
+    while not winnable_layout(deal_from_rng(Rng.for_key(DOMAIN, number, k)).layout):
+        k += 1
+    return k
+
+
+def winnable_deal(number: int) -> Deal:
+    """The class-W deal of a number 0 .. 26**7 - 1: the first winnable deal in its seed sequence."""
+    code = format_code("W", number)  # validates the number
+    k = winnable_attempt(number)
+    return deal_from_rng(Rng.for_key(DOMAIN, number, k), code)
