@@ -1,0 +1,249 @@
+"""The translations stay in step with English: catalogs (keys, placeholders, plural forms) and the
+rules pages (present, well-formed fragments that end with the replay's example section)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[1] / "heartsuite" / "web"
+I18N = WEB / "i18n"
+RULES = WEB / "rules"
+LANGS = ("hi", "ms", "ar", "ur")
+ALL_LANGS = ("en", *LANGS)
+RTL = frozenset({"ar", "ur"})
+GAMES = ("heart-to-heart", "hearts")
+
+# CLDR cardinal categories each catalog must give for a plural object. Malay has only "other";
+# "one" is tolerated there. A "zero" form is an explicit override for a count of 0 (English uses
+# it for "the stock is empty"): every language must carry it where English does.
+PLURALS: dict[str, tuple[frozenset[str], ...]] = {
+    "en": (frozenset({"one", "other"}),),
+    "hi": (frozenset({"one", "other"}),),
+    "ur": (frozenset({"one", "other"}),),
+    "ms": (frozenset({"other"}), frozenset({"one", "other"})),
+    "ar": (frozenset({"zero", "one", "two", "few", "many", "other"}),),
+}
+# Values that stay the same in every language (names of the product, games and rules, symbols).
+SAME_IN_EVERY_LANGUAGE = frozenset({"heartsuite", "Heart to Heart", "Hearts", "Black Lady", "–"})
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+VOID = frozenset({"br", "hr", "img", "wbr"})
+FORBIDDEN_TAGS = frozenset({"html", "head", "body", "script", "style", "link", "meta", "iframe"})
+# Facts every rules page must carry through translation (numbers, codes and card indices are
+# written the same way in every language).
+FACTS = {
+    "heart-to-heart": ("HH1-N-AAAAAAM", "52", "25", "26", "250", "100", "W25", "23-24", "4♥"),
+    "hearts": ("2♣", "Q♠", "K♠", "A♠", "13", "26", "43", "50", "150", "17", "HT1-"),
+}
+
+
+def _load(lang: str) -> dict[str, Any]:
+    return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def english() -> dict[str, Any]:
+    return _load("en")
+
+
+def _names(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def _forms(value: str | dict[str, str]) -> list[str]:
+    return list(value.values()) if isinstance(value, dict) else [value]
+
+
+@pytest.mark.parametrize("lang", ALL_LANGS)
+def test_catalog_is_flat_json_of_strings_and_plural_objects(lang: str) -> None:
+    catalog = _load(lang)
+    assert isinstance(catalog, dict) and catalog
+    for key, value in catalog.items():
+        assert isinstance(key, str) and key, key
+        if isinstance(value, dict):
+            assert value and all(isinstance(v, str) for v in value.values()), key
+        else:
+            assert isinstance(value, str), key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_catalog_has_exactly_the_english_keys(lang: str, english: dict[str, Any]) -> None:
+    keys = set(_load(lang))
+    assert sorted(set(english) - keys) == [], "missing"
+    assert sorted(keys - set(english)) == [], "not in en.json"
+
+
+@pytest.mark.parametrize("lang", ALL_LANGS)
+def test_no_string_is_empty(lang: str) -> None:
+    for key, value in _load(lang).items():
+        for form in _forms(value):
+            assert form.strip(), key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_placeholders_match_english(lang: str, english: dict[str, Any]) -> None:
+    for key, value in _load(lang).items():
+        source = english[key]
+        wanted = set().union(*(_names(f) for f in _forms(source)))
+        assert isinstance(value, dict) == isinstance(source, dict), f"{key}: plural or not"
+        found = [_names(f) for f in _forms(value)]
+        assert set().union(*found) == wanted, key
+        for names in found:
+            # A plural form may spell the number out ("بطاقتان"), so only {count} may be left out.
+            assert wanted - {"count"} <= names <= wanted, key
+
+
+@pytest.mark.parametrize("lang", ALL_LANGS)
+def test_plural_objects_have_the_language_categories(lang: str, english: dict[str, Any]) -> None:
+    for key, value in _load(lang).items():
+        if not isinstance(value, dict):
+            continue
+        explicit_zero = {"zero"} if "zero" in english[key] else set()
+        allowed = [categories | explicit_zero for categories in PLURALS[lang]]
+        assert set(value) in allowed, f"{key}: {sorted(value)}"
+
+
+def test_arabic_counted_forms_show_the_number(english: dict[str, Any]) -> None:
+    """"few" (3–10), "many" (11–99) and "other" (100…) need the digits; zero/one/two may not."""
+    for key, value in _load("ar").items():
+        if isinstance(value, dict) and "count" in _names(english[key]["other"]):
+            for category in ("few", "many", "other"):
+                assert "{count}" in value[category], f"{key}.{category}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_catalog_is_translated(lang: str, english: dict[str, Any]) -> None:
+    same = [
+        key
+        for key, value in _load(lang).items()
+        if value == english[key] and value not in SAME_IN_EVERY_LANGUAGE
+        and re.search(r"[A-Za-z]{2}", PLACEHOLDER.sub("", json.dumps(value)))
+    ]
+    assert same == []
+
+
+@pytest.mark.parametrize("lang", ("ar", "ur"))
+def test_right_to_left_catalogs_are_in_arabic_script(lang: str, english: dict[str, Any]) -> None:
+    for key, value in _load(lang).items():
+        for form in _forms(value):
+            text = PLACEHOLDER.sub("", form)
+            if re.search(r"[A-Za-z]{3}", text) and text not in SAME_IN_EVERY_LANGUAGE:
+                assert re.search(r"[\u0600-\u06FF]", text), key
+
+
+# ---- rules pages -------------------------------------------------------------------------------
+
+
+@dataclass
+class Element:
+    tag: str
+    attrs: dict[str, str]
+    children: list[Element] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+
+
+class FragmentParser(HTMLParser):
+    """Builds an element tree and records every way the fragment is not well-formed."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Element("#fragment", {})
+        self.stack = [self.root]
+        self.errors: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        element = Element(tag, {name: value or "" for name, value in attrs})
+        self.stack[-1].children.append(element)
+        if tag in FORBIDDEN_TAGS:
+            self.errors.append(f"<{tag}> does not belong in a fragment")
+        for name in element.attrs:
+            if name == "style" or name.startswith("on"):
+                self.errors.append(f"<{tag} {name}=…>: no inline styles or scripts")
+        if tag not in VOID:
+            self.stack.append(element)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.stack.pop()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID:
+            return
+        if len(self.stack) == 1 or self.stack[-1].tag != tag:
+            self.errors.append(f"</{tag}> does not close <{self.stack[-1].tag}>")
+            return
+        self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if data.strip():
+            self.stack[-1].text.append(data.strip())
+
+    def close(self) -> None:
+        super().close()
+        self.errors.extend(f"<{e.tag}> is never closed" for e in self.stack[1:])
+
+
+def _parse(path: Path) -> FragmentParser:
+    parser = FragmentParser()
+    parser.feed(path.read_text(encoding="utf-8"))
+    parser.close()
+    return parser
+
+
+def _text(element: Element) -> str:
+    return " ".join([*element.text, *(_text(c) for c in element.children)])
+
+
+PAGES = [(lang, game) for lang in ALL_LANGS for game in GAMES]
+
+
+@pytest.mark.parametrize(("lang", "game"), PAGES)
+def test_rules_page_is_a_well_formed_article(lang: str, game: str) -> None:
+    path = RULES / lang / f"{game}.html"
+    assert path.is_file(), f"missing {path}"
+    parser = _parse(path)
+    assert parser.errors == []
+    assert [e.tag for e in parser.root.children] == ["article"]
+    assert parser.root.text == [], "text outside the <article>"
+    article = parser.root.children[0]
+    assert article.attrs.get("lang") == lang
+    assert article.attrs.get("dir") == ("rtl" if lang in RTL else "ltr")
+    assert article.children[0].tag == "h1"
+
+
+@pytest.mark.parametrize(("lang", "game"), PAGES)
+def test_rules_page_ends_with_the_example_section(lang: str, game: str) -> None:
+    article = _parse(RULES / lang / f"{game}.html").root.children[0]
+    last = article.children[-1]
+    assert last.tag == "section"
+    assert last.attrs.get("class", "").split() == ["example"]
+    assert last.attrs.get("data-example") == game
+    assert last.children[0].tag == "h2" and _text(last.children[0])
+    assert any(c.tag == "p" and _text(c) for c in last.children[1:])
+    examples = [e for e in article.children if "example" in e.attrs.get("class", "").split()]
+    assert examples == [last], "exactly one example section"
+
+
+@pytest.mark.parametrize(("lang", "game"), PAGES)
+def test_rules_page_carries_the_facts(lang: str, game: str) -> None:
+    text = _text(_parse(RULES / lang / f"{game}.html").root)
+    missing = [fact for fact in FACTS[game] if fact not in text]
+    assert missing == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_pages_have_the_same_outline_in_every_language(game: str) -> None:
+    def outline(lang: str) -> list[tuple[str, int]]:
+        article = _parse(RULES / lang / f"{game}.html").root.children[0]
+        return [(e.tag, len(e.children)) for e in article.children]
+
+    english = outline("en")
+    for lang in LANGS:
+        assert outline(lang) == english, lang
