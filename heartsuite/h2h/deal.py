@@ -37,13 +37,19 @@ class Deal:
     stock: tuple[int, ...]
     waste: tuple[int, ...]
     # rank_masks[r]: mask of the layout positions holding rank r (derived, for fast pairing).
-    rank_masks: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    rank_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # The hash, computed once: every State hashes its deal, and search hashes millions of States.
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         masks = [0] * (len(RANKS) + 1)
         for p, rank in enumerate(self.layout):
             masks[rank] |= 1 << p
         object.__setattr__(self, "rank_masks", tuple(masks))
+        object.__setattr__(self, "_hash", hash((self.code, self.layout, self.stock, self.waste)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def from_code(cls, code: str) -> Deal:
