@@ -55,6 +55,7 @@ class TapEvent:
     error: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, for the server to send to the page."""
         return asdict(self) | {"cards": list(self.cards)}
 
 
@@ -69,6 +70,7 @@ class Hints:
     dimmed: frozenset[Card] = field(default_factory=frozenset)
 
     def to_dict(self) -> dict[str, list[Card]]:
+        """JSON-ready lists, positions ascending and the waste last."""
         names = ("playable", "partners", "dimmed")
         return {name: _sorted_cards(getattr(self, name)) for name in names}
 
@@ -97,10 +99,12 @@ class Game:
 
     @property
     def won(self) -> bool:
+        """All 25 layout cards are gone."""
         return is_won(self.state)
 
     @property
     def blocked(self) -> bool:
+        """No card can ever be removed again: the page offers Undo or New game."""
         return is_blocked(self.state)
 
     def rank_of(self, card: Card) -> int | None:
@@ -141,6 +145,7 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
+        """Whether undo would take a move back (for enabling the button)."""
         return bool(self._undo)
 
     # -- tapping -----------------------------------------------------------------------------
@@ -253,6 +258,7 @@ class Game:
         return record
 
     def to_json(self) -> str:
+        """The saved game as compact JSON text."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod

@@ -44,7 +44,7 @@ class IllegalMove(ValueError):
 
 
 _FREE_CACHE: dict[int, int] = {}
-_FREE_CACHE_LIMIT = 1 << 18
+_FREE_CACHE_LIMIT = 1 << 16  # a few MB at most; cleared when full
 
 
 def free_of(present: int) -> int:
@@ -58,9 +58,9 @@ def free_of(present: int) -> int:
 
 
 # Every move object made once, so generating moves allocates nothing but the list.
+# _PAIRS[p][q] is the pair p-q for 0 < p < q (other entries are never read).
 _PAIRS: tuple[tuple[Move, ...], ...] = tuple(
-    tuple(Move(PAIR_KIND, p, q) if 0 < p < q else DRAW for q in range(SIZE + 1))
-    for p in range(SIZE + 1)
+    tuple(Move(PAIR_KIND, p, max(p, q)) for q in range(SIZE + 1)) for p in range(SIZE + 1)
 )
 _WASTES: tuple[Move, ...] = tuple(Move(WASTE_KIND, p) for p in range(SIZE + 1))
 
