@@ -11,7 +11,11 @@ import sys
 from collections.abc import Sequence
 
 # Modules with `register(subparsers) -> None`; each subparser sets `func(args) -> int`.
-COMMAND_MODULES: list[str] = ["heartsuite.h2h.cli", "heartsuite.hearts.cli"]
+COMMAND_MODULES: list[str] = [
+    "heartsuite.h2h.cli",
+    "heartsuite.hearts.cli",
+    "heartsuite.h2h.solver_cli",
+]
 
 
 class UserError(Exception):
