@@ -4,7 +4,10 @@ import re
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from heartsuite.codes import LIMIT
 from heartsuite.h2h import CodeError, Deal, canonical_code, deal_for_number, format_code, parse_code
 from heartsuite.h2h.deal import fresh_deck
 
@@ -58,3 +61,10 @@ def test_class_w_without_the_solver_is_refused_clearly(monkeypatch: pytest.Monke
     monkeypatch.setitem(sys.modules, "heartsuite.h2h.winnable", None)
     with pytest.raises(CodeError, match=r"class W .* needs the solver"):
         Deal.from_code("HH1-W-AAAAAAA")
+
+
+@given(st.integers(0, LIMIT - 1), st.sampled_from(["N", "W"]), st.booleans())
+def test_codes_round_trip(number: int, kind: str, lower: bool) -> None:
+    code = format_code(kind, number)
+    assert code == code.upper() and len(code) == len("HH1-N-AAAAAAA")
+    assert parse_code(code.lower() if lower else code) == (kind, number)

@@ -139,6 +139,15 @@ def test_notation_round_trips(text: str, canonical: str) -> None:
     assert parse_move(str(move)) == move
 
 
+def test_every_move_round_trips() -> None:
+    moves = [Move.pair(p, q) for p in range(1, 26) for q in range(p + 1, 26)]
+    moves += [Move.with_waste(p) for p in range(1, 26)] + [DRAW, REDEAL]
+    texts = [str(m) for m in moves]
+    assert len(set(texts)) == len(moves) == 327
+    assert [parse_move(t) for t in texts] == moves
+    assert [parse_move(t.lower()) for t in texts] == moves
+
+
 @pytest.mark.parametrize(
     "text", ["", "X", "W", "W0", "W26", "3-", "-3", "3-3", "1-26", "D2", "W+1", "1-2-3"]
 )
