@@ -110,7 +110,11 @@ def replay(record: object, *, allow_partial: bool = False) -> Game:
             raise RecordError("hands_do_not_match_code",
                               "the dealt hands are not those of the game code", round=i + 1)
         deals.append(hands)
-    game = Game(rules, number, list(players), dealer=lambda r: deals[r])
+    def dealer(r: int) -> list[int]:
+        # Past the recorded rounds the game is not over: any deal will do, replay reports it.
+        return deals[r] if r < len(deals) else deal_hands(rules, number or 0, r)
+
+    game = Game(rules, number, list(players), dealer=dealer)
     for i, rd in enumerate(rounds):
         last = i == len(rounds) - 1
         _replay_round(game, rd, i, partial=allow_partial and last)
