@@ -1,0 +1,1 @@
+"""Public Hearts AIs playing in our engine, to measure our players against (tests, benchmarks)."""

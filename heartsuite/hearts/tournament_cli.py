@@ -1,0 +1,103 @@
+"""`heartsuite hearts tournament`: a duplicate tournament from the command line.
+
+    heartsuite hearts tournament --players A,B,C,D --hands N --seed S [--jobs K]
+        [--move-time SECONDS] [--variant NAME] [--records FILE | --no-records] [--json]
+
+Game records are written to a JSON-lines file as the games finish (default
+`hearts-tournament-<seed>.jsonl`); the summary goes to stdout, as a table or, with `--json`, as
+one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from contextlib import nullcontext
+from typing import Any
+
+from heartsuite.cli import UserError
+from heartsuite.hearts.rules import Rules, RulesError
+from heartsuite.hearts.tournament import known_player, run_tournament
+
+
+def register(hearts_subparsers: Any) -> None:
+    p = hearts_subparsers.add_parser(
+        "tournament", help="duplicate tournament: every deal replayed with the seats rotated")
+    p.add_argument("--players", required=True,
+                   help="comma-separated line-up, e.g. hard,ismcts-cpp,ismcts-cpp,ismcts-cpp")
+    p.add_argument("--hands", type=int, required=True, help="play whole boards until this many")
+    p.add_argument("--seed", type=int, default=0, help="seed of the deals and players")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--move-time", type=float, default=None,
+                   help="seconds per move for the timed players (hard, expert, ismcts)")
+    p.add_argument("--variant", default="black-lady", help="rules preset (default black-lady)")
+    p.add_argument("--records", default=None,
+                   help="JSON-lines file for the game records (default "
+                        "hearts-tournament-<seed>.jsonl)")
+    p.add_argument("--no-records", action="store_true", help="do not write game records")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p.set_defaults(func=cmd_tournament)
+
+
+def _lineup(text: str, rules: Rules) -> list[str]:
+    names = [s.strip().lower() for s in text.split(",")]
+    if len(names) != rules.players:
+        raise UserError(f"--players needs {rules.players} names for {rules.variant}, "
+                        f"got {len(names)}")
+    for name in names:
+        if not known_player(name):
+            raise UserError(f"unknown player {name!r}")
+    return names
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    try:
+        rules = Rules.variant(args.variant)
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
+    lineup = _lineup(args.players, rules)
+    if not 1 <= args.hands <= 10_000_000:
+        raise UserError("--hands must be between 1 and 10000000")
+    if not 1 <= args.jobs <= 256:
+        raise UserError("--jobs must be between 1 and 256")
+    if args.move_time is not None and not 0.001 <= args.move_time <= 600:
+        raise UserError("--move-time must be between 0.001 and 600 seconds")
+    path = None if args.no_records else (args.records or f"hearts-tournament-{args.seed}.jsonl")
+    try:
+        opener = open(path, "w", encoding="utf-8") if path else nullcontext(None)  # noqa: SIM115
+    except OSError as exc:
+        raise UserError(f"cannot write the records file: {exc.strerror}: {path}") from None
+    try:
+        with opener as records:
+            summary = run_tournament(lineup, rules, hands=args.hands, seed=args.seed,
+                                     jobs=args.jobs, move_time=args.move_time, records=records)
+    except (ValueError, ImportError) as exc:
+        raise UserError(str(exc)) from None
+    summary["records"] = path
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print_table(summary, sys.stdout)
+    return 0
+
+
+def print_table(summary: dict[str, Any], out: Any) -> None:
+    """The summary as an aligned table, one row per distinct player."""
+    out.write(f"{summary['hands']} hands, {summary['games']} games on {summary['boards']} boards "
+              f"(seed {summary['seed']}, move time {summary['move_time']}), "
+              f"{summary['seconds']} s\n")
+    head = (f"{'player':<14}{'pts/hand':>9}  {'95% interval':<16}{'lead':>7}  "
+            f"{'95% interval':<16}{'won':>6}{'s/move':>9}")
+    out.write(head + "\n")
+    for row in summary["results"]:
+        lo, hi = (_bound(x) for x in row["ci95"])
+        llo, lhi = (_bound(x) for x in row["lead_ci95"])
+        out.write(f"{row['player']:<14}{row['points_per_hand']:>9.3f}  "
+                  f"{f'[{lo:.2f}, {hi:.2f}]':<16}{row['lead_over_others']:>7.3f}  "
+                  f"{f'[{llo:.2f}, {lhi:.2f}]':<16}{row['win_share']:>6.1%}"
+                  f"{row['move_seconds']:>9.4f}\n")
+
+
+def _bound(x: float | None) -> float:
+    return float("nan") if x is None else x
