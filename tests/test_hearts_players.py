@@ -1,0 +1,183 @@
+"""Computer players: protocol, registry, and the heuristic's behaviours on built positions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from heartsuite.hearts import Game, Rules, SeatView, mask_of, parse_card, texts
+from heartsuite.hearts.cards import card_text
+from heartsuite.hearts.driver import play_game
+from heartsuite.hearts.players import Player, make_player, player_names
+from heartsuite.prng import Rng
+
+HEURISTIC = make_player("heuristic")
+
+
+def m(spec: str) -> int:
+    return mask_of(parse_card(c) for c in spec.split())
+
+
+def view_after(deal: tuple[str, ...], plays: str, *, passing: bool = False) -> SeatView:
+    """The view of the seat to act after `plays` (card texts) from a constructed deal."""
+    hands = [m(h) for h in deal]
+    game = Game(Rules(passing=passing), None, None, dealer=lambda r: hands)
+    for text in plays.split():
+        game.act(game.round.turn, text)
+    pending = game.pending()
+    assert pending is not None
+    return game.view(pending.seats[0])
+
+
+def play_of(view: SeatView) -> str:
+    card = HEURISTIC.choose_play(view, Rng(0))
+    assert view.legal >> card & 1
+    return card_text(card)
+
+
+def test_registry_and_protocol() -> None:
+    assert {"random", "heuristic"} <= set(player_names())
+    for name in ("random", "heuristic"):
+        assert isinstance(make_player(name, seed=3), Player)
+    with pytest.raises(ValueError, match="unknown player"):
+        make_player("grandmaster-9000")
+
+
+def test_players_are_deterministic() -> None:
+    a = play_game(Rules(), 77, ["random", "heuristic", "random", "heuristic"], seed=5)
+    b = play_game(Rules(), 77, ["random", "heuristic", "random", "heuristic"], seed=5)
+    c = play_game(Rules(), 77, ["random", "heuristic", "random", "heuristic"], seed=6)
+    assert a == b and a != c
+
+
+QUEEN_DUMP_DEAL = (
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    "QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+    "AD 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+    "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+)
+
+
+def test_dumps_the_queen_when_void() -> None:
+    view = view_after(QUEEN_DUMP_DEAL, "2C 2D 2S 2H 3C")
+    assert view.seat == 1
+    assert play_of(view) == "QS"
+
+
+def test_dumps_the_queen_on_the_ace_of_spades() -> None:
+    deal = (
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D",
+        "QS 2S 3S 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+        "KD AD 4S 5S 6S 7S 8S 9S TS JS KS 2H 3H",
+        "AC AS 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    )
+    view = view_after(deal, "2C 3D KD AC AS 2D")
+    assert view.seat == 1 and play_of(view) == "QS"
+
+
+DUCK_DEAL = (
+    "2C 3C 4C 5C 9D 2S 3S 4S 5S 6S 7S 8S 9S",
+    "6C 7C 8C 4D 8D KD 2H 3H 4H 5H 6H 7H 8H",
+    "9C TC JC QC KC AC TD JD QD AD TS JS QS",
+    "2D 3D 5D 6D 7D KS AS 9H TH JH QH KH AH",
+)
+
+
+def test_ducks_under_the_winner() -> None:
+    view = view_after(DUCK_DEAL, "2C 6C AC 2D QD 3D 9D")
+    assert view.seat == 1 and texts(view.legal) == ["4D", "8D", "KD"]
+    assert play_of(view) == "8D"
+
+
+def test_takes_the_points_to_stop_a_moon() -> None:
+    view = view_after(DUCK_DEAL, "2C 6C AC 2D QD 3D 9D")
+    # Seat 2 is winning with QD and has taken ten hearts already, alone: a moon threat.
+    hearts = m("5H 6H 7H 8H 9H TH JH QH KH AH")
+    threat = replace(view, trick=view.trick[:-1] + (parse_card("4H"),),
+                     taken=(0, 0, hearts, 0), round_points=(0, 0, 10, 0))
+    assert play_of(threat) == "KD"
+    spread = replace(threat, taken=(0, m("2H"), hearts, 0), round_points=(0, 1, 10, 0))
+    assert play_of(spread) == "8D"
+
+
+def test_passes_an_unprotected_queen_and_its_guards() -> None:
+    deal = (
+        "QS AS KS 2S 2C 3C 4C 5C 6C 7C 8C 9C TC",
+        "3S 4S 5S 6S 7S 8S 9S TS JS JC QC KC AC",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    )
+    view = view_after(deal, "", passing=True)
+    assert view.seat == 0
+    assert texts(mask_of(HEURISTIC.choose_pass(view, Rng(0)))) == ["QS", "KS", "AS"]
+
+
+def test_passing_voids_a_short_suit_and_sheds_high_hearts() -> None:
+    deal = (
+        "2S 3S 4S 5S QS KD 4D AH 3H 2C 3C 4C 5C",
+        "6S 7S 8S 9S TS JS KS AS 6C 7C 8C 9C TC",
+        "2D 3D 5D 6D 7D 8D 9D TD JD QD AD JC QC",
+        "2H 4H 5H 6H 7H 8H 9H TH JH QH KH KC AC",
+    )
+    view = view_after(deal, "", passing=True)
+    assert texts(mask_of(HEURISTIC.choose_pass(view, Rng(0)))) == ["4D", "KD", "AH"]
+
+
+MOON_HAND = "AH KH QH JH TH 9H 8H 7H QS AC AD KD"
+
+
+def moon_view(others_took_a_heart: bool) -> SeatView:
+    view = view_after(QUEEN_DUMP_DEAL, "")
+    first = m("2C 3C 4C 5C")
+    taken1 = m("2H") if others_took_a_heart else 0
+    return replace(view, seat=0, hand=m(MOON_HAND), played=first | taken1,
+                   tricks=((1, tuple(parse_card(c) for c in ["2C", "3C", "4C", "5C"])),),
+                   trick=(), trick_leader=None, turn=0, legal=m("QS AC AD KD"),
+                   taken=(first, taken1, 0, 0), round_points=(0, int(bool(taken1)), 0, 0),
+                   hearts_broken=others_took_a_heart)
+
+
+def test_goes_for_the_moon_with_a_commanding_hand() -> None:
+    assert play_of(moon_view(False)) in ("AC", "AD")  # cash a winner, keep control
+    # Once another seat has a heart the moon is off: back to a safe low lead.
+    assert play_of(moon_view(True)) == "KD"
+
+
+def test_shoots_the_moon_with_a_commanding_deal() -> None:
+    deal = (
+        "AH KH QH JH TH 9H 8H 7H QS AC KC AD KD",
+        "2C 3C 4C 5C 2D 3D 4D 5D 2S 3S 4S 5S 2H",
+        "6C 7C 8C 9C 6D 7D 8D 9D 6S 7S 8S 9S 3H",
+        "TC JC QC TD JD QD TS JS KS AS 4H 5H 6H",
+    )
+    hands = [m(h) for h in deal]
+    game = Game(Rules(passing=False, target=500), None, None, dealer=lambda r: hands)
+    rng = Rng(1)
+    while not game.rounds:
+        seat = game.pending().seats[0]  # type: ignore[union-attr]
+        game.act(seat, HEURISTIC.choose_play(game.view(seat), rng))
+    assert game.rounds[0]["moon"] == 0 and game.rounds[0]["points"] == [0, 26, 26, 26]
+
+
+def test_heuristic_beats_random_by_a_wide_margin() -> None:
+    points = {"heuristic": 0, "random": 0}
+    hands = 0
+    seats = ["heuristic", "random", "heuristic", "random"]
+    number = 0
+    while hands < 200:
+        rec = play_game(Rules(), number, seats, seed=number)
+        for rd in rec["rounds"]:
+            hands += 1
+            for seat, name in enumerate(seats):
+                points[name] += rd["points"][seat]
+        number += 1
+    # Per seat and hand: random takes about 10 points, the heuristic about 3.
+    assert points["heuristic"] * 2 < points["random"]
+
+
+def test_random_player_passes_and_plays_legally() -> None:
+    view = view_after(QUEEN_DUMP_DEAL, "", passing=True)
+    player = make_player("random", seed=1)
+    picks = player.choose_pass(view, Rng(2))
+    assert len(set(picks)) == 3 and all(view.hand >> c & 1 for c in picks)
