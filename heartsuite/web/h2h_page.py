@@ -7,6 +7,28 @@ import html
 
 from heartsuite.web.i18n import translate
 
+_PATHS = {
+    "undo": '<path d="M9 14 4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>',
+    "hint": '<path d="M9 18h6M10 21h4"/><path d="M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9'
+            '.4-1.6 1-2.1A6 6 0 0 0 12 3Z"/>',
+    "new": '<path d="M12 5v14M5 12h14"/>',
+    "menu": '<path d="M4 7h16M4 12h16M4 17h16"/>',
+    "code": '<path d="M10 3 8 21M16 3l-2 18M4 9h17M3 15h17"/>',
+    "copy": '<rect x="9" y="9" width="11" height="11" rx="2"/><path d="M5 15V5a2 2 0 0 1 2-2h8"/>',
+    "settings": '<circle cx="12" cy="12" r="3"/><path d="M12 2v3M12 19v3M4.9 4.9 7 7M17 17l2.1 '
+                '2.1M2 12h3M19 12h3M4.9 19.1 7 17M17 7l2.1-2.1"/>',
+    "help": '<rect x="2" y="6" width="20" height="12" rx="2"/><path d="M6 10h.01M10 10h.01M14 '
+            '10h.01M18 10h.01M7 14h10"/>',
+    "rules": '<path d="M4 4h11a3 3 0 0 1 3 3v13H7a3 3 0 0 1-3-3Z"/><path d="M8 8h6M8 12h6"/>',
+    "stats": '<path d="M4 20V10M10 20V4M16 20v-7M22 20H2"/>',
+}
+
+
+def icon(name: str) -> str:
+    """A small line icon (our own, drawn in the text colour)."""
+    return ('<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"'
+            f' stroke-linecap="round" stroke-linejoin="round">{_PATHS[name]}</svg>')
+
 
 def _dialog(name: str, title: str, body: str, actions: str) -> str:
     return (
@@ -28,10 +50,10 @@ def body(lang: str) -> str:
         return (f'<div class="info info-{name}"><span class="info-label">{t(key)}</span>'
                 f'<span class="info-value" data-info="{name}">{value}</span></div>')
 
-    def button(action: str, key: str, icon: str, shortcut: str = "", cls: str = "") -> str:
+    def button(action: str, key: str, glyph: str, shortcut: str = "", cls: str = "") -> str:
         keys = f' aria-keyshortcuts="{shortcut}"' if shortcut else ""
         return (f'<button type="button" class="tool {cls}" data-action="{action}"{keys}>'
-                f'<span class="icon" aria-hidden="true">{icon}</span>'
+                f'<span class="icon" aria-hidden="true">{glyph}</span>'
                 f'<span class="tool-label">{t(key)}</span></button>')
 
     def toggle(name: str) -> str:
@@ -68,7 +90,8 @@ def body(lang: str) -> str:
                 f' aria-describedby="code-help code-error"></label>'
                 f'<p class="help" id="code-help">{t("h2h.code.help")}</p>'
                 f'<p class="error" id="code-error" role="alert"></p>',
-                f'<button value="cancel" class="btn">{t("common.cancel")}</button>'
+                f'<button type="button" value="cancel" class="btn" data-close>'
+                f'{t("common.cancel")}</button>'
                 f'<button value="play" class="btn primary" id="code-play">{t("h2h.code.play")}'
                 "</button>"),
         _dialog("settings", t("h2h.settings.title"),
@@ -78,13 +101,14 @@ def body(lang: str) -> str:
         _dialog("help", t("h2h.help.title"), f'<ul class="keys">{help_items}</ul>', close),
         _dialog("menu", t("h2h.action.menu"),
                 '<nav class="menu-list">'
-                + button("code", "h2h.action.code", "#")
-                + button("copy", "h2h.action.copy", "⧉")
-                + button("settings", "h2h.action.settings", "⚙")
-                + button("help", "h2h.action.help", "⌨", "?")
-                + f'<a class="tool" href="/rules/h2h"><span class="icon" aria-hidden="true">?'
-                  f'</span><span class="tool-label">{t("nav.rules")}</span></a>'
-                + f'<a class="tool" href="/stats"><span class="icon" aria-hidden="true">▦</span>'
+                + button("code", "h2h.action.code", icon("code"))
+                + button("copy", "h2h.action.copy", icon("copy"))
+                + button("settings", "h2h.action.settings", icon("settings"))
+                + button("help", "h2h.action.help", icon("help"), "?")
+                + f'<a class="tool" href="/rules/h2h"><span class="icon" aria-hidden="true">'
+                  f'{icon("rules")}</span><span class="tool-label">{t("nav.rules")}</span></a>'
+                + f'<a class="tool" href="/stats"><span class="icon" aria-hidden="true">'
+                  f'{icon("stats")}</span>'
                   f'<span class="tool-label">{t("nav.stats")}</span></a>'
                 + "</nav>",
                 close),
@@ -116,10 +140,10 @@ def body(lang: str) -> str:
     </button>
   </div>
   <div class="toolbar" role="toolbar" aria-label="{t("h2h.action.menu")}">
-    {button("undo", "h2h.action.undo", "↶", "U")}
-    {button("hint", "h2h.action.hint", "💡", "H", "needs-solver")}
-    {button("new", "h2h.action.new", "＋", "N")}
-    {button("menu", "h2h.action.menu", "☰")}
+    {button("undo", "h2h.action.undo", icon("undo"), "U")}
+    {button("hint", "h2h.action.hint", icon("hint"), "H", "needs-solver")}
+    {button("new", "h2h.action.new", icon("new"), "N")}
+    {button("menu", "h2h.action.menu", icon("menu"))}
   </div>
 </section>
 {dialogs}

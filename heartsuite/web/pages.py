@@ -21,7 +21,6 @@ from heartsuite.web.store import PLAYING
 
 router = APIRouter()
 RULES = Path(__file__).with_name("rules")
-GAMES = ("h2h", "hearts")
 
 
 def _esc(lang: str, key: str, **params: Any) -> str:
@@ -101,10 +100,14 @@ async def stats_data(request: Request) -> dict[str, Any]:
     return {"h2h": h2h_stats(store, person), "hearts": hearts_stats(store, person)}
 
 
+RULE_FILES = {"h2h": "heart-to-heart", "hearts": "hearts"}
+
+
 def rules_fragment(lang: str, game: str) -> str:
-    """The rules text of a game in `lang` (English when it has none yet)."""
+    """The rules text of a game in `lang` (English when it has none yet): an `<article>` whose
+    last section, `[data-example]`, receives the replay."""
     for code in (lang, DEFAULT):
-        path = RULES / code / f"{game}.html"
+        path = RULES / code / f"{RULE_FILES[game]}.html"
         if path.is_file():
             return path.read_text(encoding="utf-8")
     return ""
@@ -114,20 +117,16 @@ def rules_fragment(lang: str, game: str) -> str:
 async def rules(request: Request, game: Literal["h2h", "hearts"]) -> HTMLResponse:
     lang = language_of(request)
     play = "/h2h" if game == "h2h" else "/hearts"
-    example = ""
-    data: dict[str, Any] = {"game": game}
+    data: dict[str, Any] = {"game": game, "example": RULE_FILES[game]}
     if game == "h2h":
-        data |= {"geometry": geometry(), "code": EXAMPLE_CODE}
-        example = (f'<section class="example" aria-labelledby="example-title">'
-                   f'<h3 id="example-title" dir="auto">'
-                   f'{_esc(lang, "rules.example.deal", code=EXAMPLE_CODE)}</h3>'
-                   f'<div class="replay" id="example-replay"></div></section>')
+        data |= {"geometry": geometry(), "code": EXAMPLE_CODE,
+                 "caption": translate(lang, "rules.example.deal", code=EXAMPLE_CODE)}
+    link = f'<a class="btn primary" href="{play}">{_esc(lang, f"rules.play_{game}")}</a>'
     body = f"""
-<article class="rules" lang="{lang}">
+<div class="rules">
   {rules_fragment(lang, game)}
-  {example}
-  <p><a class="btn primary" href="{play}">{_esc(lang, f"rules.play_{game}")}</a></p>
-</article>"""
+  <p class="rules-play">{link}</p>
+</div>"""
     return render_page(request, page="rules", title_key=f"rules.title.{game}", body=body,
                        module="rules", data=data)
 

@@ -1,0 +1,64 @@
+// Playing cards drawn as SVG (the project's own art, MIT licence): crisp at any size.
+// cardSvg("Q", "S") gives a face; backSvg() the back. Ranks: A 2 … 10 J Q K (T is read as 10).
+
+const SUITS = {
+  H: { glyph: "♥", red: true },
+  D: { glyph: "♦", red: true },
+  C: { glyph: "♣", red: false },
+  S: { glyph: "♠", red: false },
+};
+
+// Pip positions (x, y in a 100×140 box) for number cards.
+const PIPS = {
+  2: [[50, 28], [50, 112]],
+  3: [[50, 28], [50, 70], [50, 112]],
+  4: [[32, 28], [68, 28], [32, 112], [68, 112]],
+  5: [[32, 28], [68, 28], [50, 70], [32, 112], [68, 112]],
+  6: [[32, 28], [68, 28], [32, 70], [68, 70], [32, 112], [68, 112]],
+  7: [[32, 28], [68, 28], [50, 49], [32, 70], [68, 70], [32, 112], [68, 112]],
+  8: [[32, 28], [68, 28], [50, 49], [32, 70], [68, 70], [50, 91], [32, 112], [68, 112]],
+  9: [[32, 28], [68, 28], [32, 56], [68, 56], [50, 70], [32, 84], [68, 84], [32, 112], [68, 112]],
+  10: [[32, 28], [68, 28], [50, 42], [32, 56], [68, 56], [32, 84], [68, 84], [50, 98], [32, 112],
+    [68, 112]],
+};
+
+const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif";
+
+// Pips stay upright (no upside-down lower half): at small sizes an inverted heart reads as a spade.
+function pip(glyph, x, y, size) {
+  return `<text x="${x}" y="${y}" font-size="${size}" text-anchor="middle" dominant-baseline="central">${glyph}</text>`;
+}
+
+function centre(rank, suit) {
+  const { glyph } = SUITS[suit];
+  if (rank === "A") return pip(glyph, 50, 72, 54);
+  if (PIPS[rank]) return PIPS[rank].map(([x, y]) => pip(glyph, x, y, 22)).join("");
+  // Court cards: a framed panel with the letter and the suit, our own simple design.
+  return `<rect x="24" y="30" width="52" height="80" rx="6" class="court"/>`
+    + `<text x="50" y="62" font-size="34" font-weight="700" text-anchor="middle" dominant-baseline="central" class="court-letter">${rank}</text>`
+    + pip(glyph, 50, 92, 24);
+}
+
+/** The face of a card as an SVG string; the corner index stays readable at phone size. */
+export function cardSvg(rank, suit = "H") {
+  const r = rank === "T" ? "10" : rank;
+  const { glyph, red } = SUITS[suit];
+  const narrow = r === "10" ? ' textLength="22" lengthAdjust="spacingAndGlyphs"' : "";
+  const corner = `<text x="4" y="21" font-size="24" font-weight="700"${narrow}>${r}</text>`
+    + `<text x="15" y="41" font-size="19" text-anchor="middle">${glyph}</text>`;
+  return `<svg class="face ${red ? "red" : "black"}" viewBox="0 0 100 140" aria-hidden="true" focusable="false" font-family="${FONT}">`
+    + `<rect x="1" y="1" width="98" height="138" rx="8" class="card-bg"/>`
+    + `<g class="ink">${corner}<g transform="rotate(180 50 70)">${corner}</g>${centre(r, suit)}</g>`
+    + `</svg>`;
+}
+
+/** The back of a card: a lattice of small hearts on deep red. */
+export function backSvg() {
+  return `<svg class="back" viewBox="0 0 100 140" aria-hidden="true" focusable="false">`
+    + `<defs><pattern id="hs-lattice" width="14" height="14" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`
+    + `<rect width="14" height="14" fill="#9f1d35"/><path d="M7 10.5 L3.2 6.8 A2.1 2.1 0 0 1 7 4.2 A2.1 2.1 0 0 1 10.8 6.8 Z" fill="#c0394f"/></pattern></defs>`
+    + `<rect x="1" y="1" width="98" height="138" rx="8" fill="#fff" stroke="#c9c2b8" stroke-width="1.5"/>`
+    + `<rect x="7" y="7" width="86" height="126" rx="5" fill="url(#hs-lattice)"/>`
+    + `<rect x="7" y="7" width="86" height="126" rx="5" fill="none" stroke="#f5d7dd" stroke-width="1.5"/>`
+    + `</svg>`;
+}

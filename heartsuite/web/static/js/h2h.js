@@ -1,0 +1,357 @@
+// The Heart to Heart page: sends taps to the server and draws the game it gets back.
+
+import { Board, moveFocus } from "./board.js";
+import {
+  announce, api, ApiError, cardName, clock, num, openDialog, pageData, showError, t, toast,
+} from "./shell.js";
+import { Replay } from "./replay.js";
+
+const $ = (sel) => document.querySelector(sel);
+const INTRO_KEY = "heartsuite.h2h.intro-seen";
+
+const board = new Board($("#table"), pageData.geometry);
+let game = null; // the server's view
+let prefs = null;
+let hinted = [];
+let queue = Promise.resolve();
+
+// The clock: the server stores it; the page runs it while the game is on and the page visible.
+const timer = { base: 0, since: null };
+const elapsed = () => timer.base + (timer.since === null ? 0 : performance.now() - timer.since);
+function timerShouldRun() {
+  return game && game.status === "playing" && !game.won && game.moves > 0
+    && document.visibilityState === "visible";
+}
+function syncTimer() {
+  const run = timerShouldRun();
+  if (run && timer.since === null) timer.since = performance.now();
+  if (!run && timer.since !== null) {
+    timer.base = elapsed();
+    timer.since = null;
+  }
+  $("[data-info=time]").textContent = clock(elapsed());
+}
+setInterval(() => { if (timer.since !== null) syncTimer(); }, 250);
+
+function marks() {
+  const m = { hinted };
+  if (!game) return m;
+  m.selected = game.selected;
+  if (game.settings.placement_help) {
+    m.playable = game.hints.playable;
+    m.partners = game.hints.partners;
+    m.dimmed = game.hints.dimmed;
+  }
+  return m;
+}
+
+function render() {
+  board.render(game, marks());
+  $("#table").setAttribute("aria-busy", "false");
+  $("#loading").hidden = true;
+  $("[data-info=score]").textContent = num(game.score);
+  $("[data-info=moves]").textContent = num(game.moves);
+  $("[data-info=code]").textContent = game.code;
+  $("[data-action=undo]").disabled = !game.can_undo;
+  const line = $("#winnable-line");
+  line.hidden = game.winnable === null || game.winnable === undefined;
+  if (!line.hidden) {
+    line.textContent = game.winnable ? t("h2h.status.winnable") : t("h2h.status.lost");
+    line.classList.toggle("bad", !game.winnable);
+  }
+  syncTimer();
+}
+
+function load(view) {
+  const fresh = !game || game.id !== view.id;
+  game = view;
+  if (fresh) {
+    timer.base = view.elapsed_ms;
+    timer.since = null;
+    hinted = [];
+  }
+  render();
+}
+
+/** Run server calls one after another, so fast taps keep their order. */
+function enqueue(job) {
+  queue = queue.then(job).catch(async (err) => {
+    if (err instanceof ApiError && err.status === 404) {
+      toast(t("common.not_found"), 4000);
+      load((await api("/api/h2h/games", { method: "POST", body: {} })).game);
+    } else {
+      showError(err);
+    }
+  });
+  return queue;
+}
+
+const body = (extra = {}) => ({ elapsed_ms: Math.round(elapsed()), ...extra });
+
+function narrate(event, view) {
+  const card = (c) => (c === "waste" ? cardName(view.waste_top ?? "A") : cardName(
+    view.layout[c - 1] ?? "A"));
+  switch (event.kind) {
+    case "pair_removed": announce(t("h2h.announce.pair", { score: view.score })); break;
+    case "drew": announce(t("h2h.announce.drew", { card: cardName(view.waste_top) })); break;
+    case "redealt": announce(t("h2h.announce.redealt")); break;
+    case "selected": announce(t("h2h.announce.selected", { card: card(event.cards[0]) })); break;
+    case "deselected": announce(t("h2h.announce.deselected")); break;
+    case "undone": announce(t("h2h.announce.undone", { score: view.score })); break;
+    default: break;
+  }
+}
+
+async function afterMove(before) {
+  if (game.won && !before.won) {
+    await showWon();
+  } else if (game.blocked && !before.blocked) {
+    await showBlocked();
+  }
+}
+
+function tap(target) {
+  return enqueue(async () => {
+    if (!game || game.status !== "playing") return;
+    const before = game;
+    const { game: view, event } = await api(`/api/h2h/games/${game.id}/tap`,
+      { method: "POST", body: body({ target }) });
+    if (event.move) hinted = [];
+    load(view);
+    if (event.reason) {
+      board.shake(event.cards[event.cards.length - 1] ?? target);
+      if (event.error) toast(t(`h2h.reason.${event.reason}`));
+    }
+    narrate(event, view);
+    await afterMove(before);
+  });
+}
+
+function undo() {
+  return enqueue(async () => {
+    if (!game || game.status !== "playing") return;
+    const { game: view, event } = await api(`/api/h2h/games/${game.id}/undo`,
+      { method: "POST", body: body() });
+    hinted = [];
+    load(view);
+    if (event.kind === "refused") toast(t(`h2h.reason.${event.reason}`));
+    else narrate(event, view);
+  });
+}
+
+function hint() {
+  return enqueue(async () => {
+    if (!game || game.status !== "playing" || !pageData.solver) return;
+    const { game: view, hint: found } = await api(`/api/h2h/games/${game.id}/hint`,
+      { method: "POST", body: body() });
+    hinted = found ? found.cards : [];
+    load(view);
+    if (!found) toast(t("h2h.hint.none"), 4000);
+    else if (found.move === "D") toast(t("h2h.hint.draw"));
+    else if (found.move === "R") toast(t("h2h.hint.redeal"));
+    else toast(t("h2h.hint.pair"));
+  });
+}
+
+function startGame(request = {}) {
+  return enqueue(async () => {
+    load((await api("/api/h2h/games", { method: "POST", body: request })).game);
+    announce(t("h2h.title"));
+  });
+}
+
+async function newGame() {
+  await queue;
+  const inProgress = game && game.status === "playing" && game.moves > 0 && !game.blocked
+    && !game.won;
+  if (inProgress && await openDialog($("#dlg-confirm")) !== "new") return;
+  await startGame();
+}
+
+async function showWon() {
+  syncTimer();
+  $("#won-summary").textContent = t("h2h.won.body",
+    { score: game.score, time: clock(game.elapsed_ms), count: game.moves });
+  $("#won-hints").textContent = game.hints_used ? t("h2h.won.hints", { count: game.hints_used })
+    : "";
+  const choice = await openDialog($("#dlg-won"));
+  if (choice === "new") await startGame();
+  if (choice === "solution") await showSolution();
+}
+
+async function showBlocked() {
+  const choice = await openDialog($("#dlg-blocked"));
+  if (choice === "undo") await undo();
+  if (choice === "new") await startGame();
+  if (choice === "solution") await showSolution();
+}
+
+async function showSolution() {
+  const dialog = $("#dlg-solution");
+  const root = $("#solution-replay");
+  root.textContent = t("common.loading");
+  const opened = openDialog(dialog);
+  try {
+    const data = await api(`/api/h2h/games/${game.id}/solution`, { method: "POST", body: {} });
+    if (!data.frames) {
+      root.textContent = t("h2h.solution.none");
+    } else {
+      const replay = new Replay(root, pageData.geometry, data.frames);
+      replay.start();
+      opened.then(() => replay.stop());
+    }
+    load((await api(`/api/h2h/games/${game.id}`)).game);
+  } catch (err) {
+    root.textContent = err instanceof ApiError && err.error === "no_solver"
+      ? t("h2h.solution.unavailable") : t("common.error");
+  }
+  await opened;
+  if (game.status !== "playing") await startGame();
+}
+
+async function playCode() {
+  const dialog = $("#dlg-code");
+  const input = $("#code-input");
+  const error = $("#code-error");
+  error.textContent = "";
+  input.value = "";
+  dialog.showModal();
+  input.focus();
+}
+
+async function submitCode(event) {
+  const dialog = $("#dlg-code");
+  const input = $("#code-input");
+  const error = $("#code-error");
+  if (event.submitter?.value !== "play" && event.type === "submit") return;
+  event.preventDefault();
+  const code = input.value.trim();
+  if (!code) {
+    error.textContent = t("h2h.code.empty");
+    return;
+  }
+  try {
+    const { game: view } = await api("/api/h2h/games", { method: "POST", body: { code } });
+    dialog.close("play");
+    load(view);
+  } catch (err) {
+    if (err instanceof ApiError && (err.error === "bad_code" || err.status === 422)) {
+      error.textContent = t("h2h.code.bad", { code });
+      input.setAttribute("aria-invalid", "true");
+      input.focus();
+    } else {
+      showError(err);
+    }
+  }
+}
+
+async function copyCode() {
+  if (!game) return;
+  try {
+    await navigator.clipboard.writeText(game.code);
+    toast(t("h2h.copied", { code: game.code }));
+  } catch {
+    toast(t("h2h.copy_manual", { code: game.code }), 6000);
+  }
+}
+
+async function openSettings() {
+  const dialog = $("#dlg-settings");
+  prefs = await api("/api/h2h/prefs");
+  for (const input of dialog.querySelectorAll("input[type=checkbox]")) {
+    input.checked = Boolean(prefs[input.name]);
+    const needs = input.name === "winnable_only" ? !pageData.winnable
+      : input.name === "show_winnable" ? !pageData.solver : false;
+    input.disabled = needs;
+    input.closest("label").querySelector("[data-needs-solver]").hidden = !needs;
+  }
+  await openDialog(dialog);
+}
+
+async function changeSetting(input) {
+  prefs = await api("/api/h2h/prefs", { method: "PUT", body: { [input.name]: input.checked } });
+  if (game) load((await api(`/api/h2h/games/${game.id}`)).game);
+}
+
+const actions = {
+  undo, hint, new: newGame, code: playCode, copy: copyCode,
+  settings: openSettings,
+  help: () => openDialog($("#dlg-help")),
+  menu: () => openDialog($("#dlg-menu")),
+  "dismiss-intro": () => {
+    localStorage.setItem(INTRO_KEY, "1");
+    $("#first-visit").hidden = true;
+  },
+};
+
+document.addEventListener("click", (event) => {
+  const el = event.target.closest("[data-pos], [data-pile], [data-action]");
+  if (!el) return;
+  if (el.dataset.pos) tap(Number(el.dataset.pos));
+  else if (el.dataset.pile) tap(el.dataset.pile);
+  else {
+    const menu = $("#dlg-menu");
+    if (menu.open && menu.contains(el)) menu.close();
+    actions[el.dataset.action]?.();
+  }
+});
+
+$("#dlg-code form").addEventListener("submit", submitCode);
+$("#dlg-settings").addEventListener("change", (event) => {
+  if (event.target.matches("input[type=checkbox]")) changeSetting(event.target).catch(showError);
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (document.querySelector("dialog[open]")) return;
+  if (event.target.matches("input, select, textarea")) return;
+  const key = event.key.toLowerCase();
+  const target = event.target;
+  if (event.key.startsWith("Arrow") && target.closest?.("#table")) {
+    if (moveFocus($("#table"), target, event.key)) event.preventDefault();
+    return;
+  }
+  const shortcuts = { d: () => tap("stock"), w: () => tap("waste"), u: undo, n: newGame, h: hint,
+    "?": () => openDialog($("#dlg-help")) };
+  if (key === "escape" && game?.selected != null) {
+    tap(game.selected);
+  } else if (shortcuts[key]) {
+    event.preventDefault();
+    shortcuts[key]();
+  }
+});
+
+document.addEventListener("visibilitychange", () => {
+  syncTimer();
+  if (document.visibilityState === "hidden" && game?.status === "playing" && game.moves > 0) {
+    const data = JSON.stringify(body());
+    navigator.sendBeacon?.(`/api/h2h/games/${game.id}/clock`,
+      new Blob([data], { type: "application/json" }));
+  }
+});
+
+async function init() {
+  for (const el of document.querySelectorAll("[data-needs-solver], .needs-solver")) {
+    if (el.matches("button, .tool")) el.hidden = !pageData.solver;
+  }
+  $(".toolbar [data-action=hint]").hidden = !pageData.solver;
+  if (!localStorage.getItem(INTRO_KEY)) $("#first-visit").hidden = false;
+  const params = new URLSearchParams(location.search);
+  const code = params.get("code");
+  if (code) {
+    history.replaceState(null, "", location.pathname);
+    await startGame({ code });
+    return;
+  }
+  await enqueue(async () => {
+    const { game: current } = await api("/api/h2h/current");
+    if (current) {
+      load(current);
+      if (current.blocked) await showBlocked();
+    } else {
+      load((await api("/api/h2h/games", { method: "POST", body: {} })).game);
+    }
+  });
+}
+
+init();

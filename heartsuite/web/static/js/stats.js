@@ -1,0 +1,76 @@
+// Statistics: figures computed by the server from the stored games.
+
+import { api, clock, num, showError, t } from "./shell.js";
+
+const dash = () => t("stats.dash");
+const pct = (x) => (x === null ? dash()
+  : new Intl.NumberFormat(document.documentElement.lang, { style: "percent" }).format(x));
+const val = (x, f = num) => (x === null || x === undefined ? dash() : f(x));
+
+function tiles(root, items) {
+  root.replaceChildren(...items.map(([key, value]) => {
+    const tile = document.createElement("div");
+    tile.className = "stat";
+    tile.dataset.stat = key;
+    const v = document.createElement("span");
+    v.className = "stat-value";
+    v.textContent = value;
+    const label = document.createElement("span");
+    label.className = "stat-label";
+    label.textContent = t(`stats.${key}`);
+    tile.append(v, label);
+    return tile;
+  }));
+}
+
+function h2hFigures(s) {
+  return [
+    ["played", num(s.played)], ["won", num(s.won)], ["win_rate", pct(s.win_rate)],
+    ["streak", num(s.streak)], ["best_streak", num(s.best_streak)],
+    ["best_time", val(s.best_time_ms, clock)], ["fewest_moves", val(s.fewest_moves)],
+    ["best_score", val(s.best_score)], ["hints", num(s.hints)],
+  ];
+}
+
+function dealsTable(root, deals) {
+  if (!deals.length) {
+    root.textContent = t("stats.none");
+    return;
+  }
+  const cols = ["played", "won", "win_rate", "best_streak", "best_time", "fewest_moves",
+    "best_score"];
+  const head = `<tr><th scope="col">${t("stats.deal")}</th>${cols.map((c) =>
+    `<th scope="col">${t(`stats.${c}`)}</th>`).join("")}<th></th></tr>`;
+  const rows = deals.map((d) => {
+    const f = Object.fromEntries(h2hFigures(d));
+    const code = encodeURIComponent(d.code);
+    return `<tr><th scope="row" dir="ltr" class="code">${d.code}</th>${cols.map((c) =>
+      `<td>${f[c]}</td>`).join("")}<td><a class="btn small" href="/h2h?code=${code}">`
+      + `${t("stats.play_again")}</a></td></tr>`;
+  }).join("");
+  root.innerHTML = `<table class="deals"><thead>${head}</thead><tbody>${rows}</tbody></table>`;
+}
+
+async function init() {
+  try {
+    const data = await api("/api/stats");
+    const h2hRoot = document.getElementById("stats-h2h");
+    if (data.h2h.all.played) tiles(h2hRoot, h2hFigures(data.h2h.all));
+    else h2hRoot.textContent = t("stats.none");
+    dealsTable(document.getElementById("stats-deals"), data.h2h.deals);
+    const h = data.hearts;
+    const heartsRoot = document.getElementById("stats-hearts");
+    if (h.games) {
+      tiles(heartsRoot, [["hearts.games", num(h.games)], ["hearts.wins", num(h.wins)],
+        ["hearts.avg_points", val(h.avg_points, (x) => new Intl.NumberFormat(
+          document.documentElement.lang, { maximumFractionDigits: 1 }).format(x))],
+        ["hearts.moons", num(h.moons)]]);
+    } else {
+      heartsRoot.textContent = t("stats.none");
+    }
+  } catch (err) {
+    showError(err);
+  }
+}
+
+init();

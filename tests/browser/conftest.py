@@ -1,0 +1,86 @@
+"""Browser tests: a real server (uvicorn in a thread, temp data directory, free port) and Debian's
+headless Chromium driven by Playwright. Playwright never downloads a browser here."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-sync",
+]
+os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """The app on a uvicorn server in a background thread; `url` is its base address."""
+
+    def __init__(self, data_dir: Path) -> None:
+        import uvicorn
+
+        from heartsuite.web.app import create_app
+
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.app = create_app(data_dir)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                lifespan="off")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path_factory.mktemp("web-data"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed (bash scripts/test.sh installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, live_server: LiveServer) -> Iterator[object]:
+    """A fresh browser context (new cookie: a new person) at phone-ish desktop size, English."""
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, locale="en-US",
+                                  base_url=live_server.url)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
