@@ -31,6 +31,7 @@ from heartsuite.h2h.solver import (
     solve,
 )
 from heartsuite.h2h.solver_core import ABOVE, winnable_layout
+from heartsuite.h2h.solver_deals import layout_for_key
 from heartsuite.h2h.winnable import DOMAIN, winnable_attempt, winnable_deal
 from heartsuite.prng import Rng
 
@@ -194,3 +195,12 @@ def test_cli_stats(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--deals", "5", "--from", "HH1-W-AAAAAAA"]) == 0
     text = capsys.readouterr().out
     assert "winnable 5 = 100.00%" in text and "time per deal" in text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, LIMIT - 1), st.integers(0, 50))
+def test_bulk_dealer_deals_the_engine_layouts(number: int, k: int) -> None:
+    assert tuple(layout_for_key("HH1-N", number)) == deal_for_number("N", number).layout
+    assert tuple(layout_for_key(DOMAIN, number, k)) == (
+        deal_from_rng(Rng.for_key(DOMAIN, number, k)).layout
+    )

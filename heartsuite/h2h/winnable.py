@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from heartsuite.h2h.deal import Deal, deal_from_rng, format_code
 from heartsuite.h2h.solver_core import winnable_layout
+from heartsuite.h2h.solver_deals import layout_for_key
 from heartsuite.prng import Rng
 
 DOMAIN = "HH1-W"
@@ -18,7 +19,7 @@ DOMAIN = "HH1-W"
 def winnable_attempt(number: int) -> int:
     """The k of the first winnable candidate for this number (documented, and useful in tests)."""
     k = 0
-    while not winnable_layout(deal_from_rng(Rng.for_key(DOMAIN, number, k)).layout):
+    while not winnable_layout(layout_for_key(DOMAIN, number, k)):
         k += 1
     return k
 
