@@ -36,6 +36,20 @@ def ours(hands: int) -> float:
     return hands / (time.perf_counter() - start)
 
 
+def copies(count: int) -> float:
+    """Round.copy per second from a position in mid-play (the search player copies per rollout)."""
+    rules = Rules()
+    rng = Rng(2)
+    r = Round(rules, random_hands(rules, rng), 0)
+    for _ in range(20):
+        legal = cards_of(r.legal_mask())
+        r.play(legal[rng.below(len(legal))])
+    start = time.perf_counter()
+    for _ in range(count):
+        r.copy()
+    return count / (time.perf_counter() - start)
+
+
 def openspiel(hands: int) -> float | None:
     """Hands per second of OpenSpiel's C++ engine stepped from Python; None if not installed."""
     try:
@@ -68,6 +82,7 @@ def main() -> None:
         print("OpenSpiel not installed: pip install open_spiel")
     else:
         print(f"{'OpenSpiel hearts (C++ via Python)':<34} {b:>10.0f} {1.0:>7.2f}")
+    print(f"Round.copy in mid-play: {copies(100_000):,.0f} per second")
 
 
 if __name__ == "__main__":
