@@ -2,7 +2,9 @@
 
 from heartsuite.hearts.cards import CardError, card_text, cards_of, mask_of, parse_card, texts
 from heartsuite.hearts.deal import deal_hands, game_code, parse_game_code, random_game_number
+from heartsuite.hearts.driver import play_game
 from heartsuite.hearts.game import Game, Pending
+from heartsuite.hearts.players import Player, make_player, register_player
 from heartsuite.hearts.records import RecordError, replay
 from heartsuite.hearts.round import IllegalMove, Round
 from heartsuite.hearts.rules import Rules, RulesError
@@ -13,6 +15,7 @@ __all__ = [
     "Game",
     "IllegalMove",
     "Pending",
+    "Player",
     "RecordError",
     "Round",
     "Rules",
@@ -22,10 +25,13 @@ __all__ = [
     "cards_of",
     "deal_hands",
     "game_code",
+    "make_player",
     "mask_of",
     "parse_card",
     "parse_game_code",
+    "play_game",
     "random_game_number",
+    "register_player",
     "replay",
     "texts",
 ]
