@@ -29,6 +29,8 @@ class ApiError(Exception):
 
 
 class BodyTooLarge(ApiError):
+    """A request body over MAX_BODY bytes."""
+
     def __init__(self) -> None:
         super().__init__(413, "too_large", f"the request body is larger than {MAX_BODY} bytes")
 
@@ -68,7 +70,8 @@ def install(app: FastAPI) -> None:
 
 
 class LimitMiddleware:
-    """Refuses request bodies over MAX_BODY bytes, whether announced or streamed."""
+    """Refuses request bodies over MAX_BODY bytes, whether announced or streamed: the body is read
+    here first (bodies are small), then handed on whole."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -77,19 +80,35 @@ class LimitMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        too_large = error_response(413, "too_large", BodyTooLarge().message)
         for name, value in scope.get("headers", ()):
             if name == b"content-length" and (not value.isdigit() or int(value) > MAX_BODY):
-                await error_response(413, "too_large", BodyTooLarge().message)(
-                    scope, receive, send)
+                await too_large(scope, receive, send)
                 return
-        seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
+        chunks: list[bytes] = []
+        size = 0
+        while True:
             message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > MAX_BODY:
-                raise BodyTooLarge()
-            return message
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([message], receive), send)
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_BODY:
+                await too_large(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        whole: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        await self.app(scope, _replay([whole], receive), send)
 
-        await self.app(scope, counted, send)
+
+def _replay(messages: list[Message], receive: Receive) -> Receive:
+    """A receive callable that gives `messages` first, then whatever comes after."""
+    pending = list(messages)
+
+    async def replayed() -> Message:
+        return pending.pop(0) if pending else await receive()
+
+    return replayed
