@@ -11,7 +11,7 @@ import platformdirs
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from heartsuite.web import errors, h2h_routes, pages
+from heartsuite.web import errors, h2h_routes, hearts_routes, pages
 from heartsuite.web.errors import LimitMiddleware
 from heartsuite.web.h2h_sessions import Sessions
 from heartsuite.web.people import PersonMiddleware
@@ -37,6 +37,7 @@ def create_app(data_dir: Path | str | None = None) -> FastAPI:
     app.state.h2h = Sessions(store)
     errors.install(app)
     app.include_router(h2h_routes.router)
+    app.include_router(hearts_routes.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(PersonMiddleware, store=store)

@@ -1,0 +1,243 @@
+"""Hearts tables in play: loaded from the store by replay, kept in memory, saved after every action,
+and driven: the computer players act on the server, one at a time at the person's chosen pace,
+while at least one page is connected.
+
+Each connected page has a queue of outgoing messages; every event is put on every queue of its
+table in order, so a page sees the same numbered sequence whether live or after reconnecting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from heartsuite.hearts.deal import CodeError, game_code, parse_game_code, random_game_number
+from heartsuite.hearts.rules import Rules, RulesError
+from heartsuite.web.errors import ApiError
+from heartsuite.web.hearts_table import (
+    PERSON,
+    SPEEDS,
+    STRENGTHS,
+    HeartsTable,
+    IllegalMove,
+    TableSettings,
+    pause_after,
+)
+from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, Store
+
+KIND = "hearts"
+CACHE_SIZE = 1024
+QUEUE_LIMIT = 10_000  # messages waiting for one page; a page that far behind is dropped
+
+
+def prefs_of(store: Store, person: str) -> dict[str, Any]:
+    """The person's Hearts preferences: rules for new games, strength, speed, move errors."""
+    saved = store.prefs(person).get(KIND, {})
+    saved = saved if isinstance(saved, dict) else {}
+    try:
+        rules = Rules.from_json(saved.get("rules"))
+    except RulesError:
+        rules = Rules()
+    settings = TableSettings.from_json(saved)
+    return {
+        "rules": rules.to_json(),
+        "strength": settings.strength,
+        "speed": settings.speed,
+        "move_errors": bool(saved.get("move_errors", False)),
+    }
+
+
+def read_rules(data: object) -> Rules:
+    """Rules sent by the page; a 400 naming the setting when they cannot be used."""
+    try:
+        return Rules.from_json(data)
+    except (RulesError, TypeError, ValueError) as exc:
+        raise ApiError(400, "bad_rules", str(exc)) from None
+
+
+def read_code(text: str) -> str:
+    """A game code typed by the person, normalised; a 400 with the reason when unreadable."""
+    try:
+        return game_code(parse_game_code(text))
+    except CodeError as exc:
+        raise ApiError(400, "bad_code", str(exc)) from None
+
+
+@dataclass
+class Live:
+    """A table in memory, with its owner, its stored row and the pages watching it."""
+
+    row: GameRow
+    table: HeartsTable
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    pages: set[asyncio.Queue[dict[str, Any] | None]] = field(default_factory=set)
+    driver: asyncio.Task[None] | None = None
+
+    def publish(self, message: dict[str, Any]) -> None:
+        for queue in list(self.pages):
+            if queue.qsize() >= QUEUE_LIMIT:
+                self.pages.discard(queue)
+                queue.put_nowait(None)
+            else:
+                queue.put_nowait(message)
+
+
+class Tables:
+    """Every person's Hearts tables, by id: a bounded cache in front of the store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._live: OrderedDict[str, Live] = OrderedDict()
+
+    # Finding and creating -----------------------------------------------------------------
+
+    def get(self, game_id: str, person: str) -> Live:
+        """The person's table with this id; 404 if it is unknown or someone else's."""
+        live = self._live.get(game_id)
+        if live is not None and live.row.person == person:
+            self._live.move_to_end(game_id)
+            return live
+        row = self.store.game(game_id, person) if len(game_id) <= 64 else None
+        if row is None or row.kind != KIND:
+            raise ApiError(404, "not_found", "no such game")
+        try:
+            table = HeartsTable.replay(Rules.from_json(row.data.get("rules")), row.code,
+                                       row.data.get("actions", []),
+                                       TableSettings.from_json(row.settings))
+        except (RulesError, CodeError, IllegalMove, ValueError, TypeError) as exc:
+            raise ApiError(409, "unreadable", f"this stored game cannot be replayed: {exc}"
+                           ) from None
+        live = Live(row, table)
+        self._remember(live)
+        return live
+
+    def _remember(self, live: Live) -> None:
+        self._live[live.row.id] = live
+        self._live.move_to_end(live.row.id)
+        while len(self._live) > CACHE_SIZE:
+            oldest = next(iter(self._live))
+            if self._live[oldest].pages:  # never forget a table a page is watching
+                self._live.move_to_end(oldest)
+                break
+            self._live.pop(oldest)
+
+    def current(self, person: str) -> Live | None:
+        row = self.store.current(person, KIND)
+        if row is None:
+            return None
+        try:
+            return self.get(row.id, person)
+        except ApiError:
+            return None
+
+    def start(self, person: str, rules: Rules, code: str | None) -> Live:
+        """A new game; the one in play (if any) ends as lost, or abandoned if the person had not
+        acted in it yet."""
+        held = self.current(person)
+        if held is not None:
+            held.row.status = LOST if held.table.person_acted() else ABANDONED
+            if held.row.status == LOST:
+                held.row.result = held.table.result()
+            self.store.save(held.row)
+            held.publish({"type": "closed", "reason": "replaced"})
+        prefs = prefs_of(self.store, person)
+        settings = TableSettings(prefs["strength"], prefs["speed"])
+        table = HeartsTable.new(rules, code or game_code(random_game_number()), settings)
+        row = self.store.create_game(person, KIND, table.code, self._data(table),
+                                     settings.to_json())
+        live = Live(row, table)
+        self._remember(live)
+        return live
+
+    def live_of(self, person: str) -> list[Live]:
+        return [lv for lv in self._live.values() if lv.row.person == person]
+
+    # Saving -------------------------------------------------------------------------------
+
+    @staticmethod
+    def _data(table: HeartsTable) -> dict[str, Any]:
+        return {"rules": table.game.rules.to_json(), "actions": table.actions}
+
+    def save(self, live: Live) -> None:
+        row, table = live.row, live.table
+        row.data = self._data(table)
+        row.settings = table.settings.to_json()
+        row.moves = len(table.actions)
+        row.score = table.game.totals[PERSON]
+        if table.game.is_over and row.status == PLAYING:
+            row.status = WON if table.game.winner == PERSON else LOST
+            row.result = table.result()
+        self.store.save(row)
+
+    def set_settings(self, person: str, strength: str | None, speed: str | None) -> None:
+        """Apply changed strength or speed to the person's tables in play."""
+        for live in self.live_of(person):
+            if strength in STRENGTHS:
+                live.table.settings.strength = strength
+            if speed in SPEEDS:
+                live.table.settings.speed = speed
+            live.row.settings = live.table.settings.to_json()
+            self.store.save(live.row)
+
+    # Acting and driving -------------------------------------------------------------------
+
+    async def person_acts(self, live: Live, action_kind: str, action: Any) -> None:
+        """The person's pass, play or moon choice: applied, saved and published, then the
+        computer players take over. Raises IllegalMove when refused (nothing changes)."""
+        async with live.lock:
+            must = live.table.person_must()
+            if must != action_kind:
+                raise IllegalMove("not_your_turn", _NOT_NOW.get(must, "It is not your turn."))
+            events = live.table.act(PERSON, action)
+            self.save(live)
+            self._publish(live, events)
+        self.drive(live, events)
+
+    def _publish(self, live: Live, events: list[dict[str, Any]]) -> None:
+        state = live.table.state()
+        for i, event in enumerate(events):
+            message: dict[str, Any] = {"type": "event", "seq": event["seq"], "event": event}
+            if i == len(events) - 1:
+                message["state"] = state
+            live.publish(message)
+
+    def drive(self, live: Live, last: list[dict[str, Any]] | None = None) -> None:
+        """Make sure the computer players are playing (once at a time per table)."""
+        if live.driver is not None and not live.driver.done():
+            return
+        if live.table.bot_to_act() is None or not live.pages:
+            return
+        live.driver = asyncio.create_task(self._drive(live, last or []))
+
+    async def _drive(self, live: Live, last: list[dict[str, Any]]) -> None:
+        while live.pages:
+            await asyncio.sleep(pause_after(last, live.table.settings.speed))
+            async with live.lock:
+                seat = live.table.bot_to_act()
+                if seat is None or live.row.status != PLAYING:
+                    return
+                action = await asyncio.to_thread(live.table.bot_choice, seat)
+                last = live.table.act(seat, action)
+                self.save(live)
+                self._publish(live, last)
+
+    async def stop(self) -> None:
+        """Cancel every driver (the app is shutting down)."""
+        for live in list(self._live.values()):
+            if live.driver is not None:
+                live.driver.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await live.driver
+
+
+_NOT_NOW = {
+    "pass": "Choose three cards to pass first.",
+    "play": "It is your turn to play a card.",
+    "moon_choice": "Choose how your moon is scored first.",
+    None: "Wait for the other players.",
+}
+
+__all__ = ["KIND", "Live", "Tables", "prefs_of", "random_game_number", "read_code", "read_rules"]

@@ -1,0 +1,248 @@
+"""One person's Hearts table on the server: the engine's game, the computer players, and the
+numbered list of events the page is sent.
+
+Seat 0 is the person; the other seats are computer players. The table keeps every action of every
+seat in order (`actions`), which with the game code and rules is what is stored: replaying them
+rebuilds the same game and the same events with the same numbers, so a page that reconnects after a
+server restart still receives exactly the events it missed.
+
+Events and the state sent with them are built only from `game.view(0)` and cards that have been
+played: the page never learns another seat's unplayed cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from heartsuite.hearts.cards import card_text, texts
+from heartsuite.hearts.game import MOON_KIND, PASS_KIND, PLAY_KIND, Game
+from heartsuite.hearts.players import Player, make_player
+from heartsuite.hearts.round import DONE, PASS, IllegalMove
+from heartsuite.hearts.rules import Rules
+from heartsuite.prng import Rng
+
+PERSON = 0
+STRENGTHS = ("easy", "medium", "hard", "expert")
+SPEEDS = ("slow", "normal", "fast", "instant")
+DEFAULT_STRENGTH = "medium"
+DEFAULT_SPEED = "normal"
+# Seconds between two computer plays at each speed; a finished trick stays on the table longer.
+CARD_PAUSE = {"slow": 1.0, "normal": 0.6, "fast": 0.3, "instant": 0.0}
+TRICK_PAUSE_FACTOR = 2.0
+BOT_NAMES = ("Asha", "Bilal", "Mei")
+
+
+def make_bot(strength: str, seed: int) -> Player:
+    """A computer player of an app strength; the levels module maps them onto real players."""
+    try:
+        from heartsuite.hearts.players.levels import make_level
+    except ImportError:  # the search levels are optional: fall back on the rule-based players
+        return make_player("random" if strength == "easy" else "heuristic", seed)
+    return make_level(strength, seed)
+
+
+@dataclass
+class TableSettings:
+    """What the person may change in the middle of a game: neither changes the game itself."""
+
+    strength: str = DEFAULT_STRENGTH
+    speed: str = DEFAULT_SPEED
+
+    def to_json(self) -> dict[str, str]:
+        return {"strength": self.strength, "speed": self.speed}
+
+    @staticmethod
+    def from_json(data: object) -> TableSettings:
+        """Read stored settings, keeping the defaults for anything missing or unknown."""
+        got = data if isinstance(data, dict) else {}
+        strength = got.get("strength")
+        speed = got.get("speed")
+        return TableSettings(
+            strength if strength in STRENGTHS else DEFAULT_STRENGTH,
+            speed if speed in SPEEDS else DEFAULT_SPEED,
+        )
+
+
+@dataclass
+class HeartsTable:
+    """A game at a table of one person and computer players, with its event log."""
+
+    game: Game
+    settings: TableSettings = field(default_factory=TableSettings)
+    actions: list[list[Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    @staticmethod
+    def new(rules: Rules, code: str | None, settings: TableSettings) -> HeartsTable:
+        """A fresh table; the first event announces the first round."""
+        names = ["You", *BOT_NAMES[: rules.players - 1]]
+        table = HeartsTable(Game(rules, code, names), settings)
+        table._log({"kind": "round", "round": 0, "pass": table.game.pass_name})
+        return table
+
+    @staticmethod
+    def replay(rules: Rules, code: str, actions: list[list[Any]],
+               settings: TableSettings) -> HeartsTable:
+        """Rebuild a stored table by acting out its actions in order (events are regenerated)."""
+        table = HeartsTable.new(rules, code, settings)
+        for item in actions:
+            if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
+                raise ValueError(f"bad stored action {item!r}")
+            table.act(item[0], item[1])
+        return table
+
+    # State --------------------------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        """The number of the last event (events are numbered from 1)."""
+        return len(self.events)
+
+    @property
+    def code(self) -> str:
+        return self.game.code or ""
+
+    def person_acted(self) -> bool:
+        return any(seat == PERSON for seat, _ in self.actions)
+
+    def state(self) -> dict[str, Any]:
+        """The page's picture of the table: seat 0's view plus the score sheet and the result."""
+        game = self.game
+        out = game.view(PERSON).to_json()
+        out.update(
+            seq=self.seq,
+            players=game.rules.players,
+            moons=[r["moon"] for r in game.rounds],
+            over=game.is_over,
+            winner=game.winner,
+            settings=self.settings.to_json(),
+        )
+        return out
+
+    def events_after(self, seq: int) -> list[dict[str, Any]]:
+        """The events numbered above `seq`, for a page that reconnects."""
+        return self.events[max(seq, 0):]
+
+    # Acting -------------------------------------------------------------------------------
+
+    def bot_to_act(self) -> int | None:
+        """The computer seat that must act now, if any (the person is never waited on here)."""
+        pending = self.game.pending()
+        if pending is None:
+            return None
+        for seat in pending.seats:
+            if seat != PERSON:
+                return seat
+        return None
+
+    def person_must(self) -> str | None:
+        """What the person must do now: "pass", "play", "moon_choice", or None."""
+        pending = self.game.pending()
+        if pending is None or PERSON not in pending.seats:
+            return None
+        return pending.kind
+
+    def bot_choice(self, seat: int) -> Any:
+        """What the computer player in `seat` does now (as a storable action). It sees only its
+        own view; its generator is keyed by the game and the move number, so it is reproducible."""
+        pending = self.game.pending()
+        if pending is None or seat not in pending.seats or seat == PERSON:
+            raise ValueError(f"seat {seat} has nothing to do")
+        view = self.game.view(seat)
+        number = self.game.number or 0
+        player = make_bot(self.settings.strength, seed=number % 1_000_003 + seat)
+        rng = Rng.for_key("HT1-web", number, seat, len(self.actions))
+        if pending.kind == PASS_KIND:
+            return [card_text(c) for c in player.choose_pass(view, rng)]
+        if pending.kind == MOON_KIND:
+            return player.choose_moon(view)
+        return card_text(player.choose_play(view, rng))
+
+    def act(self, seat: int, action: Any) -> list[dict[str, Any]]:
+        """Apply one seat's action; returns the events it caused (already numbered and logged).
+        Raises IllegalMove, leaving the table unchanged, when the engine refuses it."""
+        game = self.game
+        pending = game.pending()
+        kind = pending.kind if pending is not None else None
+        rnd = game.round
+        tricks_before = len(rnd.tricks)
+        broken_before = rnd.broken
+        game.act(seat, action)
+        self.actions.append([seat, _storable(action)])
+        start = len(self.events)
+        if kind == PASS_KIND:
+            self._log({"kind": "passed", "seat": seat})
+            if rnd.phase != PASS:
+                view = game.view(PERSON)
+                self._log({"kind": "exchange", "received": texts(view.received),
+                           "from": view.received_from})
+        elif kind == PLAY_KIND:
+            played = rnd.tricks[-1][1][-1] if len(rnd.tricks) > tricks_before else rnd.trick[-1]
+            self._log({"kind": "play", "seat": seat, "card": card_text(played)})
+            if rnd.broken and not broken_before:
+                self._log({"kind": "broken"})
+            if len(rnd.tricks) > tricks_before:
+                leader, cards = rnd.tricks[-1]
+                points = rnd.cfg.pts
+                self._log({"kind": "trick", "leader": leader, "winner": rnd.leader,
+                           "cards": [card_text(c) for c in cards],
+                           "points": sum(points[c] for c in cards)})
+            if rnd.phase == DONE:
+                self._round_end()
+        elif kind == MOON_KIND:
+            self._log({"kind": "moon_chosen", "seat": seat, "choice": action})
+            self._round_end()
+        return self.events[start:]
+
+    def _round_end(self) -> None:
+        game = self.game
+        if game.moon_pending is not None:
+            self._log({"kind": "moon_choice", "seat": game.moon_pending})
+            return
+        scored = game.rounds[-1]
+        self._log({"kind": "scored", "round": len(game.rounds) - 1, "points": scored["points"],
+                   "moon": scored["moon"], "totals": list(game.totals)})
+        if game.is_over:
+            self._log({"kind": "over", "winner": game.winner, "totals": list(game.totals)})
+        else:
+            self._log({"kind": "round", "round": game.round_index, "pass": game.pass_name})
+
+    def _log(self, event: dict[str, Any]) -> None:
+        event["seq"] = len(self.events) + 1
+        self.events.append(event)
+
+    # Results ------------------------------------------------------------------------------
+
+    def result(self) -> dict[str, int]:
+        """The person's figures for the statistics: rounds played, own points, moons shot."""
+        rounds = self.game.rounds
+        return {
+            "rounds": len(rounds),
+            "points": sum(r["points"][PERSON] for r in rounds),
+            "moons": sum(r["moon"] == PERSON for r in rounds),
+        }
+
+
+def _storable(action: Any) -> Any:
+    """Actions are stored as card text (and lists of it) so a stored game reads like a record."""
+    if isinstance(action, int) and not isinstance(action, bool):
+        return card_text(action)
+    if isinstance(action, list | tuple):
+        return [_storable(a) for a in action]
+    return action
+
+
+def pause_after(events: list[dict[str, Any]], speed: str) -> float:
+    """How long the table waits after these events before the next computer player acts."""
+    base = CARD_PAUSE.get(speed, CARD_PAUSE[DEFAULT_SPEED])
+    if not events:
+        return 0.0
+    if any(e["kind"] in ("trick", "scored") for e in events):
+        return base * TRICK_PAUSE_FACTOR
+    if all(e["kind"] == "passed" for e in events):
+        return 0.0
+    return base
+
+
+__all__ = ["HeartsTable", "IllegalMove", "TableSettings", "pause_after"]
