@@ -35,6 +35,8 @@ SAME_IN_EVERY_LANGUAGE = frozenset({"heartsuite", "Heart to Heart", "Hearts", "B
 # Words a language spells exactly as English does.
 SAME_AS_ENGLISH: dict[str, frozenset[str]] = {"ms": frozenset({"Menu"})}
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+CARD = re.compile(r"(?:10|[2-9AKQJ])[♥♠♦♣]")
+INLINE = frozenset({"a", "bdi", "code", "em", "span", "strong"})
 VOID = frozenset({"br", "hr", "img", "wbr"})
 FORBIDDEN_TAGS = frozenset({"html", "head", "body", "script", "style", "link", "meta", "iframe"})
 # Facts every rules page must carry through translation (numbers, codes and card indices are
@@ -218,6 +220,8 @@ def test_rules_page_is_a_well_formed_article(lang: str, game: str) -> None:
     article = parser.root.children[0]
     assert article.attrs.get("lang") == lang
     assert article.attrs.get("dir") == ("rtl" if lang in RTL else "ltr")
+    assert article.attrs.get("class") == "rules-text"
+    assert article.attrs.get("data-game") == game
     assert article.children[0].tag == "h1"
 
 
@@ -241,11 +245,26 @@ def test_rules_page_carries_the_facts(lang: str, game: str) -> None:
     assert missing == []
 
 
+def _elements(element: Element) -> list[Element]:
+    return [element, *(e for child in element.children for e in _elements(child))]
+
+
+@pytest.mark.parametrize(("lang", "game"), PAGES)
+def test_card_names_are_isolated_for_right_to_left_text(lang: str, game: str) -> None:
+    """"Q♠" inside Arabic or Urdu text would show as "♠Q" unless it is its own bidi island."""
+    for element in _elements(_parse(RULES / lang / f"{game}.html").root):
+        text = " ".join(element.text)
+        if element.tag == "bdi" and element.attrs.get("class") == "card-name":
+            assert CARD.fullmatch(text), text
+        else:
+            assert CARD.findall(text) == [], f"<{element.tag}>: {text}"
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_rules_pages_have_the_same_outline_in_every_language(game: str) -> None:
     def outline(lang: str) -> list[tuple[str, int]]:
         article = _parse(RULES / lang / f"{game}.html").root.children[0]
-        return [(e.tag, len(e.children)) for e in article.children]
+        return [(e.tag, sum(c.tag not in INLINE for c in e.children)) for e in article.children]
 
     english = outline("en")
     for lang in LANGS:
