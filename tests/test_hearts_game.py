@@ -335,3 +335,33 @@ def test_views_stay_secret_and_records_replay(number: int, variant: str, seed: i
     rules = Rules.variant(variant).with_options(target=40)
     game = random_game(rules, number, seed)
     assert replay(json.loads(json.dumps(game.record()))).totals == game.totals
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(VARIANTS))
+def test_any_action_is_applied_whole_or_refused_without_change(seed: int, variant: str) -> None:
+    rules = Rules.variant(variant).with_options(target=30)
+    game = Game(rules, seed)
+    rng = Rng(seed)
+    junk: list[object] = ["QS", "ZZ", None, 3.5, -1, 60, True, "old", [], [0, 0, 0], "new"]
+    for _ in range(400):
+        pending = game.pending()
+        if pending is None:
+            break
+        seat = rng.below(rules.players + 1)
+        hand = cards_of(game.round.hands[seat % rules.players])
+        rng.shuffle(hand)
+        legal = game.round.legal_plays() or [0]
+        good = [hand[:3], legal[rng.below(len(legal))]] * 6  # mostly actions that may be right
+        options = [*junk, *good, hand[:1] and hand[0]]
+        action = options[rng.below(len(options))]
+        before = json.dumps(game.record(partial=True))
+        try:
+            game.act(seat, action)
+        except IllegalMove as exc:
+            assert exc.reason and str(exc)
+            assert json.dumps(game.record(partial=True)) == before
+    if game.is_over:
+        assert replay(game.record()).totals == game.totals
+    else:
+        assert replay(game.record(partial=True), allow_partial=True).totals == game.totals
