@@ -1,0 +1,225 @@
+"""The search player: consistent sampling, legal and repeatable choices, sound play in clear spots.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from heartsuite.hearts.cards import SUIT_MASKS, cards_of, mask_of, parse_card
+from heartsuite.hearts.deal import random_hands
+from heartsuite.hearts.game import PASS_KIND, PLAY_KIND, Game
+from heartsuite.hearts.players import make_player
+from heartsuite.hearts.players.levels import LEVELS, hint, hint_pass
+from heartsuite.hearts.players.rollout import choose, play_out
+from heartsuite.hearts.players.sampling import Knowledge, sample_hands
+from heartsuite.hearts.players.search import candidates, knowledge_of, search_play
+from heartsuite.hearts.round import Round
+from heartsuite.hearts.rules import Rules
+from heartsuite.hearts.view import SeatView
+from heartsuite.prng import Rng
+
+NO_PASS = Rules().with_options(passing=False)
+
+
+def _cards(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+def _scripted_view(hands: list[str], plays: str, seat: int) -> SeatView:
+    """The view of `seat` after the listed plays from hands dealt as given (no passing)."""
+    masks = [mask_of(_cards(h)) for h in hands]
+    game = Game(NO_PASS, None, dealer=lambda r: list(masks))
+    for c in _cards(plays):
+        pending = game.pending()
+        assert pending is not None and pending.kind == PLAY_KIND
+        game.act(pending.seats[0], c)
+    view = game.view(seat)
+    assert view.turn == seat
+    return view
+
+
+def _midgame_view(seed: int, plays: int, rules: Rules = Rules()) -> SeatView:  # noqa: B008
+    """A position reached by heuristic players (with the pass) after some plays of round 1."""
+    game = Game(rules, seed)
+    players = [make_player("heuristic", s) for s in range(rules.players)]
+    rngs = [Rng.for_key("test-mid", seed, s) for s in range(rules.players)]
+    done = 0
+    while True:
+        pending = game.pending()
+        assert pending is not None
+        if pending.kind == PASS_KIND:
+            for s in pending.seats:
+                game.act(s, players[s].choose_pass(game.view(s), rngs[s]))
+            continue
+        seat = pending.seats[0]
+        if done == plays:
+            return game.view(seat)
+        game.act(seat, players[seat].choose_play(game.view(seat), rngs[seat]))
+        done += 1
+
+
+def _check_world(view: SeatView, hands: list[int]) -> None:
+    deck = mask_of(view.rules.deck())
+    assert hands[view.seat] == view.hand
+    seen = 0
+    for p, hand in enumerate(hands):
+        assert hand.bit_count() == view.hand_sizes[p]
+        assert not hand & seen
+        assert not hand & view.played
+        for s in range(4):
+            if view.voids[p] >> s & 1:
+                assert not hand & SUIT_MASKS[s], (p, s)
+        seen |= hand
+    assert seen == deck & ~view.played
+    if view.passed_to is not None:
+        still = view.passed & ~view.played
+        assert hands[view.passed_to] & still == still
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(0, 47), sample_seed=st.integers(0, 2**32))
+def test_sampled_worlds_never_break_what_the_seat_knows(seed: int, plays: int,
+                                                         sample_seed: int) -> None:
+    view = _midgame_view(seed, plays)
+    rng = Rng(sample_seed)
+    for _ in range(5):
+        _check_world(view, sample_hands(knowledge_of(view), rng))
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32), gone=st.integers(0, 36), void_bits=st.integers(0, 2**12 - 1))
+def test_sampler_fits_heavy_void_constraints(seed: int, gone: int, void_bits: int) -> None:
+    """Many voids at once: the greedy pass or the exact per-suit search must still fit them."""
+    rng = Rng(seed)
+    hands = random_hands(Rules(), rng)
+    for _ in range(gone):  # remove cards from the other hands, as if played
+        p = 1 + rng.below(3)
+        if hands[p]:
+            cs = cards_of(hands[p])
+            hands[p] &= ~(1 << cs[rng.below(len(cs))])
+    voids = [0] * 4
+    for p in range(1, 4):
+        for s in range(4):
+            if void_bits >> (3 * (p - 1) + s) & 1 and not hands[p] & SUIT_MASKS[s]:
+                voids[p] |= 1 << s
+    k = Knowledge(0, tuple(h.bit_count() for h in hands), (hands[0], 0, 0, 0), tuple(voids),
+                  hands[1] | hands[2] | hands[3])
+    k.check()
+    world = sample_hands(k, Rng(seed + 1))
+    assert world[0] == hands[0]
+    assert world[1] | world[2] | world[3] == k.unseen
+    for p in range(1, 4):
+        assert world[p].bit_count() == hands[p].bit_count()
+        for s in range(4):
+            if voids[p] >> s & 1:
+                assert not world[p] & SUIT_MASKS[s]
+
+
+def test_knowledge_that_no_deal_fits_is_refused() -> None:
+    k = Knowledge(0, (0, 2, 1, 0), (0, 0, 0, 0), (0, 0b1111, 0, 0), mask_of(_cards("2C 3C 4C")))
+    try:
+        k.check()
+    except ValueError as exc:
+        assert "voids" in str(exc)
+    else:
+        raise AssertionError("an impossible knowledge was accepted")
+
+
+def test_rollout_policy_plays_only_legal_cards_to_the_end() -> None:
+    rng = Rng(5)
+    for rules in (Rules(), Rules.variant("black-maria"), Rules.variant("spot")):
+        for _ in range(30):
+            r = Round(rules, random_hands(rules, rng))
+            while not r.is_over:
+                legal = r.legal_mask()
+                c = choose(r, legal)
+                assert legal >> c & 1
+                r.play(c)
+            assert sum(r.points) == rules.total_points()
+        r = Round(rules, random_hands(rules, rng))
+        play_out(r)
+        assert r.is_over
+
+
+def test_search_plays_legal_cards_and_repeats_itself_given_seed_and_worlds() -> None:
+    for seed, plays in ((1, 0), (2, 5), (3, 17), (4, 30), (5, 41)):
+        view = _midgame_view(seed, plays)
+        card, means, worlds = search_play(view, Rng(seed), worlds=6)
+        assert view.legal >> card & 1
+        assert set(means) <= set(cards_of(view.legal))
+        again = search_play(view, Rng(seed), worlds=6)
+        assert again == (card, means, worlds)
+
+
+def test_search_handles_three_players_and_partnership() -> None:
+    for rules in (Rules.variant("black-maria"), Rules.variant("partnership"),
+                  Rules.variant("reverse")):
+        view = _midgame_view(9, 10, rules)
+        card = search_play(view, Rng(1), worlds=4)[0]
+        assert view.legal >> card & 1
+
+
+# A deal built so that seat 3 wins the first trick with A♣ and leads 3♠ to seat 0, which holds
+# A♠ and 2♠ but not the queen: taking the trick with the ace invites Q♠.
+QS_HANDS = [
+    "2C AS 2S 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+    "3C 4C 5C 6C 7C 8C 9C 4S 5S 6S QD KD AD",
+    "TC JC QC KC 7S 8S 9S TS JS QS KS KH AH",
+    "AC 3S 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+]
+
+
+def test_search_ducks_instead_of_catching_the_queen() -> None:
+    view = _scripted_view(QS_HANDS, "2C 3C TC AC 3S", 0)
+    card, means, _ = search_play(view, Rng(3), worlds=40)
+    assert card == parse_card("2S"), means
+
+
+# Seat 1 wins the first eleven tricks with clubs while seats 2 and 3 shed Q♠ and eleven hearts on
+# them. In trick 12 seat 1 leads 3♠, seats 2 and 3 (void in spades) discard the last two hearts:
+# seat 0, last to play, must take them with A♠ or seat 1 shoots the moon.
+MOON_HANDS = [
+    "2C 3C AS 2S 2D 3D 4D 5D 6D 7D 8D 9D TD",
+    "4C 5C 6C 7C 8C 9C TC JC QC KC AC 3S KS",
+    "QS 2H 3H 4H 5H 6H 7H 4S 5S 6S 7S JD QD",
+    "8H 9H TH JH QH KH AH 8S 9S TS JS KD AD",
+]
+MOON_PLAYS = (
+    "2C AC 4S 8S  KC 5S 9S 3C  QC QS TS 2D  JC 6S JS 3D  TC 7S 8H 4D  9C 2H 9H 5D"
+    "  8C 3H TH 6D  7C 4H JH 7D  6C 5H QH 8D  5C 6H KH 9D  4C JD KD TD  3S 7H AH"
+)
+
+
+def test_search_stops_an_obvious_moon() -> None:
+    view = _scripted_view(MOON_HANDS, MOON_PLAYS, 0)
+    assert view.round_points[1] == 24
+    card, means, _ = search_play(view, Rng(4), worlds=10)
+    assert card == parse_card("AS"), means
+    assert means[parse_card("AS")] > means[parse_card("2S")] + 10
+
+
+def test_equal_cards_are_searched_once_but_a_card_between_on_the_table_splits_them() -> None:
+    view = _scripted_view(QS_HANDS, "2C 3C TC AC 3S", 0)
+    assert candidates(view) == [parse_card("2S"), parse_card("AS")]
+    hands = [
+        "2C 5D 7D 8S 9S TS JS 2H 3H 4H 5H 6H 7H",
+        "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 6D",
+        "2D 3D 4D 8D 9D TD JD QD KD AD 2S 3S 4S",
+        "5S 6S 7S QS KS AS 8H 9H TH JH QH KH AH",
+    ]
+    # Seat 1 wins the first trick with 3C and leads 6D: seat 0's 5D ducks, its 7D wins.
+    view = _scripted_view(hands, "2C 3C 2S 5S 6D 2D 7S", 0)
+    assert set(candidates(view)) == {parse_card("5D"), parse_card("7D")}
+
+
+def test_levels_and_hints() -> None:
+    view = _midgame_view(11, 9)
+    for level in (*LEVELS, "search"):
+        player = make_player(level, 3)
+        assert view.legal >> player.choose_play(view, Rng(2)) & 1
+    assert view.legal >> hint(view) & 1
+    game = Game(Rules(), 12)
+    pass_view = game.view(0)
+    chosen = hint_pass(pass_view)
+    assert len(set(chosen)) == 3 and all(pass_view.hand >> c & 1 for c in chosen)
