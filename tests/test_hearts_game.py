@@ -348,7 +348,7 @@ def test_any_action_is_applied_whole_or_refused_without_change(seed: int, varian
         pending = game.pending()
         if pending is None:
             break
-        seat = rng.below(rules.players + 1)
+        seat = pending.seats[0] if rng.below(4) else rng.below(rules.players + 1)
         hand = cards_of(game.round.hands[seat % rules.players])
         rng.shuffle(hand)
         legal = game.round.legal_plays() or [0]
