@@ -1,0 +1,100 @@
+"""Pages and languages: every page renders in every language with `<html lang dir>`, the language
+comes from the cookie or the browser, and every key the scripts ask for exists in English."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from web_helpers import client_for, make_app
+
+from heartsuite.h2h.state import MESSAGES
+from heartsuite.web.i18n import LANGUAGES, best_language, catalog, translate
+
+WEB = Path(__file__).resolve().parents[1] / "heartsuite" / "web"
+ENGLISH = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
+PAGES = ["/", "/h2h", "/stats", "/rules/h2h", "/rules/hearts"]
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    return client_for(make_app(tmp_path_factory.mktemp("data")))
+
+
+@pytest.mark.parametrize(("header", "lang"), [
+    ("ar-EG,ar;q=0.9,en;q=0.8", "ar"),
+    ("de-DE,de;q=0.9,ur;q=0.5,hi;q=0.7", "hi"),
+    ("ms", "ms"),
+    ("fr-FR, fr;q=0.9", "en"),
+    ("", "en"),
+    ("en;q=0, ur", "ur"),
+    ("hi;q=abc, ms;q=0.2", "ms"),
+])
+def test_best_language_follows_the_browser(header, lang) -> None:
+    assert best_language(header) == lang
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_renders_in_every_language(client, path, lang) -> None:
+    response = client.get(path, headers={"cookie": f"hs_lang={lang}"})
+    assert response.status_code == 200
+    direction = "rtl" if lang in ("ar", "ur") else "ltr"
+    assert f'<html lang="{lang}" dir="{direction}">' in response.text
+    assert f'<option value="{lang}" lang="{lang}" selected>' in response.text
+
+
+def test_the_browser_language_is_used_without_a_cookie(client) -> None:
+    response = client.get("/h2h", headers={"accept-language": "ur-PK,ur;q=0.9"})
+    assert '<html lang="ur" dir="rtl">' in response.text
+
+
+def test_the_remembered_language_wins_over_the_browser(client) -> None:
+    response = client.get("/", headers={"accept-language": "ar", "cookie": "hs_lang=ms"})
+    assert '<html lang="ms" dir="ltr">' in response.text
+
+
+def test_the_heart_to_heart_page_has_its_hooks(client) -> None:
+    text = client.get("/h2h").text
+    for hook in ('data-pile="stock"', 'data-pile="waste"', 'data-info="time"',
+                 'data-info="score"', 'data-info="moves"', 'data-info="code"', 'role="dialog"'):
+        assert hook in text
+    data = json.loads(re.search(r'id="page-data">(.*?)</script>', text).group(1))
+    assert len(data["geometry"]) == 25 and data["geometry"][24] == {"pos": 25, "row": 7, "x": 0}
+
+
+def test_the_rules_page_carries_the_example_section(client) -> None:
+    text = client.get("/rules/h2h").text
+    assert 'data-example="heart-to-heart"' in text
+    assert client.get("/rules/chess").status_code == 422
+
+
+def test_the_example_replay_ends_won(client) -> None:
+    frames = client.get("/api/h2h/example").json()["frames"]
+    assert frames[0]["score"] == 0 and frames[-1]["score"] == 250
+    assert all(f["layout"][24] is None for f in frames[-1:])
+
+
+def _keys_in_scripts() -> set[str]:
+    keys = set()
+    for path in (WEB / "static" / "js").glob("*.js"):
+        keys |= set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", path.read_text(encoding="utf-8")))
+    return keys
+
+
+def test_every_key_the_scripts_use_is_in_english() -> None:
+    used = _keys_in_scripts()
+    assert len(used) > 40
+    assert used - set(ENGLISH) == set()
+
+
+def test_every_refusal_reason_of_the_engine_is_translatable() -> None:
+    assert {f"h2h.reason.{k}" for k in MESSAGES} <= set(ENGLISH)
+
+
+def test_other_languages_fall_back_to_english_per_key() -> None:
+    for lang in LANGUAGES:
+        assert set(catalog(lang)) == set(ENGLISH)
+    assert translate("en", "h2h.copied", code="HH1-N-AAAAAAM") == "Deal code HH1-N-AAAAAAM copied."
