@@ -19,7 +19,7 @@ import heapq
 from collections.abc import Sequence
 
 from heartsuite.h2h.layout import COVER_MASK, SIZE
-from heartsuite.h2h.solver_core import COPIES, RANK_COUNT, winnable_abstract
+from heartsuite.h2h.solver_core import ABOVE, COPIES, RANK_COUNT, winnable_abstract
 
 TALON_SHIFT = SIZE
 LAYOUT_BITS = (1 << SIZE) - 1
@@ -72,6 +72,7 @@ class Problem:
         self.ptr_shift = TALON_SHIFT + len(self.talon)
         self.talon_all = all_talon
         self._winnable: dict[int, bool] = {}
+        self._needs: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
 
     # --- winnability -------------------------------------------------------------------------
 
@@ -163,32 +164,86 @@ class Problem:
 
     # --- bound -------------------------------------------------------------------------------
 
+    def layout_needs(self, present: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """For a layout mask: the fewest pairs that can clear it, and per rank that needs talon
+        cards (talon mask of the rank, how many). Two copies one of which must go before the
+        other can never pair, so they need a talon card each."""
+        known = self._needs.get(present)
+        if known is not None:
+            return known
+        pairs = 0
+        needs: list[tuple[int, int]] = []
+        for rank in self.ranks_present:
+            bits = present & self.rank_masks[rank]
+            if not bits:
+                continue
+            cards = []
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                cards.append(low.bit_length() - 1)
+            waste_pairs = _fewest_waste_pairs(cards)
+            pairs += (len(cards) + waste_pairs) >> 1
+            if waste_pairs:
+                needs.append((self.talon_masks[rank], waste_pairs))
+        known = pairs, tuple(needs)
+        if len(self._needs) > 1 << 20:
+            self._needs.clear()
+        self._needs[present] = known
+        return known
+
     def lower_bound(self, key: int) -> int:
-        """Admissible: pairs still needed per rank, plus draws needed to reach talon cards."""
-        present, talon, ptr = self.unpack(key)
+        """Admissible: the fewest pairs that clear the layout, plus the draws needed to reach the
+        deepest stock card among the nearest ones each rank needs (waste cards count as free)."""
+        present = key & LAYOUT_BITS
         if not present:
             return 0
+        talon = (key >> TALON_SHIFT) & self.talon_all
+        ptr = key >> self.ptr_shift
+        pairs, needs = self.layout_needs(present)
         waste = (1 << ptr) - 1
-        pairs = 0
+        stock = talon >> ptr
         far = 0
-        needed = 0
-        rank_masks, talon_masks = self.rank_masks, self.talon_masks
-        for rank in self.ranks_present:
-            m = (present & rank_masks[rank]).bit_count()
-            if not m:
+        for talon_mask, wanted in needs:
+            copies = talon & talon_mask
+            wanted -= (copies & waste).bit_count()
+            if wanted <= 0:
                 continue
-            pairs += (m + 1) >> 1
-            if m & 1:
-                copies = talon & talon_masks[rank]
-                if copies & waste:
-                    continue
-                needed += 1
-                # the nearest copy in the stock: every card before it must be drawn past
-                first = copies & -copies
-                distance = ((talon >> ptr) & ((first >> ptr << 1) - 1)).bit_count()
-                if distance > far:
-                    far = distance
-        return pairs + (far if far > needed else needed)
+            later = copies >> ptr
+            for _ in range(wanted - 1):
+                later &= later - 1
+            last = later & -later
+            if last:
+                depth = (stock & ((last << 1) - 1)).bit_count()
+                if depth > far:
+                    far = depth
+        return pairs + far
+
+
+def _fewest_waste_pairs(cards: list[int]) -> int:
+    """Fewest of a rank's present layout copies (bits) that must pair with talon cards."""
+    m = len(cards)
+    if m == 1:
+        return 1
+    if m == 2:
+        return 0 if _apart(cards[0], cards[1]) else 2
+    if m == 3:
+        a, b, c = cards
+        return 1 if _apart(a, b) or _apart(a, c) or _apart(b, c) else 3
+    a, b, c, d = cards
+    if any(_apart(p, q) and _apart(r, s) for (p, q), (r, s) in _pairings(a, b, c, d)):
+        return 0
+    pairs = ((a, b), (a, c), (a, d), (b, c), (b, d), (c, d))
+    return 2 if any(_apart(p, q) for p, q in pairs) else 4
+
+
+def _pairings(a: int, b: int, c: int, d: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    return (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c)))
+
+
+def _apart(a: int, b: int) -> bool:
+    """Neither card must be removed before the other, so they can be free together."""
+    return not (ABOVE[a] >> b & 1 or ABOVE[b] >> a & 1)
 
 
 def _talon_left(layout_before: int, talon_before: int, left: int) -> int:
