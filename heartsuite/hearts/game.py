@@ -109,7 +109,7 @@ class Game:
         pending = self.pending()
         if pending is None:
             raise IllegalMove(GAME_OVER, "The game is over.")
-        if not isinstance(seat, int) or seat not in pending.seats:
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in pending.seats:
             raise IllegalMove("not_your_turn", "It is not your turn.")
         if pending.kind == PASS_KIND:
             cards = _read_cards(action)
