@@ -30,10 +30,16 @@ PLURALS: dict[str, tuple[frozenset[str], ...]] = {
     "ms": (frozenset({"other"}), frozenset({"one", "other"})),
     "ar": (frozenset({"zero", "one", "two", "few", "many", "other"}),),
 }
-# Values that stay the same in every language (names of the product, games and rules, symbols).
-SAME_IN_EVERY_LANGUAGE = frozenset({"heartsuite", "Heart to Heart", "Hearts", "Black Lady", "–"})
-# Words a language spells exactly as English does.
-SAME_AS_ENGLISH: dict[str, frozenset[str]] = {"ms": frozenset({"Menu"})}
+# Values that may stay as in English in every language: the names of the product, the games and
+# the variants (kept in Latin letters, as on the rules pages), and symbols.
+SAME_IN_EVERY_LANGUAGE = frozenset({
+    "heartsuite", "Heart to Heart", "Hearts", "–",
+    "Original Hearts", "Spot Hearts", "Partnership Hearts", "Reverse Hearts",
+})
+# Words a language spells exactly as English does (Malay keeps the players' names in Latin).
+SAME_AS_ENGLISH: dict[str, frozenset[str]] = {
+    "ms": frozenset({"Menu", "Asha", "Bilal", "Mei"}),
+}
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 CARD = re.compile(r"(?:10|[2-9AKQJ])[♥♠♦♣]")
 INLINE = frozenset({"a", "bdi", "code", "em", "span", "strong"})
