@@ -128,6 +128,23 @@ def test_whole_games_under_every_variant(variant: str) -> None:
             assert st_[rec["winner"]] == best and st_.count(best) == 1
 
 
+OPTIONS = (
+    {"target": 50}, {"target": 150}, {"qs_lead_anytime": False}, {"qs_breaks_hearts": True},
+    {"moon": "new"}, {"moon": "mixed"}, {"passing": False}, {"moon": "none"},
+)
+
+
+@pytest.mark.parametrize("option", OPTIONS, ids=lambda o: "-".join(map(str, o.items())))
+def test_whole_games_under_every_option(option: dict) -> None:
+    rules = Rules().with_options(**option)
+    for number, moon_choice in ((3, "old"), (4, "new")):
+        game = random_game(rules, number, number, moon_choice)
+        rec = json.loads(json.dumps(game.record()))
+        assert Rules.from_json(rec["rules"]) == rules
+        assert max(rec["totals"]) >= rules.target
+        assert replay(rec).record() == rec
+
+
 def test_variant_specifics() -> None:
     maria = random_game(Rules.variant("black-maria"), 5, 5).record()
     first = maria["rounds"][0]
