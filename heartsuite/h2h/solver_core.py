@@ -56,7 +56,7 @@ def _pair(a: int, b: int, present: int) -> Pair | None:
     return ma | mb, (ABOVE[a] | ABOVE[b]) & present
 
 
-def _options(bits: list[int], talon: int, present: int) -> list[tuple[Pair, ...]] | None:
+def pairings(bits: list[int], talon: int, present: int) -> list[tuple[Pair, ...]] | None:
     """The ways to pair a rank's present copies that need layout pairs; [] if none is needed,
     None if every way is impossible."""
     m = len(bits)
@@ -136,7 +136,7 @@ def winnable_abstract(layout: Sequence[int], present: int, talon: Sequence[int])
     forced: list[Pair] = []
     choices: list[list[tuple[Pair, ...]]] = []
     for rank, bits in by_rank.items():
-        options = _options(bits, talon[rank], present)
+        options = pairings(bits, talon[rank], present)
         if options is None:
             return False
         if len(options) == 1:

@@ -19,7 +19,7 @@ import heapq
 from collections.abc import Sequence
 
 from heartsuite.h2h.layout import COVER_MASK, SIZE
-from heartsuite.h2h.solver_core import ABOVE, COPIES, RANK_COUNT, winnable_abstract
+from heartsuite.h2h.solver_core import ABOVE, COPIES, RANK_COUNT, pairings, winnable_abstract
 
 TALON_SHIFT = SIZE
 LAYOUT_BITS = (1 << SIZE) - 1
@@ -73,25 +73,63 @@ class Problem:
         self.talon_all = all_talon
         self._winnable: dict[int, bool] = {}
         self._needs: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+        self._forced: dict[int, int] = {}
 
     # --- winnability -------------------------------------------------------------------------
+
+    def talon_counts(self, present: int) -> list[int]:
+        """Talon copies per rank at any position of this root with this layout mask, as far as
+        winnability can tell (see `_talon_left`)."""
+        counts = list(self.root_talon_counts)
+        removed = self.root_present & ~present
+        for rank in self.ranks_present:
+            gone = (removed & self.rank_masks[rank]).bit_count()
+            left = (present & self.rank_masks[rank]).bit_count()
+            counts[rank] = _talon_left(left + gone, counts[rank], left)
+        return counts
 
     def winnable_layout(self, present: int) -> bool:
         """Exact winnability of any position of this root with this layout mask."""
         known = self._winnable.get(present)
         if known is None:
-            counts = list(self.root_talon_counts)
-            # Talon copies used since the root: per rank, layout cards gone minus twice the layout
-            # pairs; only ranks that can still need them matter, and for those it is determined.
-            removed = self.root_present & ~present
-            for rank in self.ranks_present:
-                gone = (removed & self.rank_masks[rank]).bit_count()
-                left = (present & self.rank_masks[rank]).bit_count()
-                counts[rank] = _talon_left(left + gone, counts[rank], left)
-            known = winnable_abstract(self.layout, present, counts)
+            known = winnable_abstract(self.layout, present, self.talon_counts(present))
             if len(self._winnable) > 1 << 20:
                 self._winnable.clear()
             self._winnable[present] = known
+        return known
+
+    def forced_pair(self, present: int) -> int:
+        """Two free cards that every way of clearing the layout pairs together (mask), or 0.
+
+        Such a pair can be made at once in some shortest line (moving a layout pair earlier keeps
+        every later move legal and changes no talon card), so the search takes it alone."""
+        known = self._forced.get(present)
+        if known is None:
+            known = 0
+            free = free_bits(present)
+            counts = self.talon_counts(present)
+            for rank in self.ranks_present:
+                bits = present & self.rank_masks[rank]
+                if (bits & free).bit_count() < 2 or counts[rank] >= bits.bit_count():
+                    continue
+                cards = []
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    cards.append(low.bit_length() - 1)
+                options = pairings(cards, counts[rank], present)
+                if not options:
+                    continue
+                common = {pair[0] for pair in options[0]}
+                for option in options[1:]:
+                    common &= {pair[0] for pair in option}
+                ready = [mem for mem in common if mem & free == mem]
+                if ready:
+                    known = min(ready)
+                    break
+            if len(self._forced) > 1 << 20:
+                self._forced.clear()
+            self._forced[present] = known
         return known
 
     # --- moves -------------------------------------------------------------------------------
@@ -115,6 +153,11 @@ class Problem:
     def successors(self, key: int) -> list[tuple[int, int, Macro]]:
         """(cost, next key, macro move) for every macro move into a still-winnable position."""
         present, talon, ptr = self.unpack(key)
+        forced = self.forced_pair(present)
+        if forced:
+            a = forced & -forced
+            macro = (a.bit_length(), (forced ^ a).bit_length(), -1)
+            return [(1, key & ~forced, macro)]
         free = free_bits(present)
         layout, rank_masks, talon_masks = self.layout, self.rank_masks, self.talon_masks
         out: list[tuple[int, int, Macro]] = []
