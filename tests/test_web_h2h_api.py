@@ -7,6 +7,7 @@ import pytest
 from web_helpers import client_for, make_app, tap, taps_for
 
 from heartsuite.h2h.deal import Deal
+from heartsuite.h2h.moves import parse_move
 from heartsuite.h2h.state import State, apply
 from heartsuite.web import solver_bridge
 from heartsuite.web.examples import EXAMPLE_CODE, example_moves
@@ -217,3 +218,14 @@ def test_winnable_deals_only(client) -> None:
     client.put("/api/h2h/prefs", json={"winnable_only": True})
     game = new_game(client)
     assert game["code"].startswith("HH1-W-")
+
+
+def test_the_blocked_example_is_blocked_after_its_line(client) -> None:
+    from heartsuite.web.examples import BLOCKED_CODE, BLOCKED_LINE
+
+    game = new_game(client, code=BLOCKED_CODE)
+    assert not game["blocked"]
+    for move in BLOCKED_LINE.split():
+        for target in taps_for(parse_move(move)):
+            answer = tap(client, game["id"], target)
+    assert answer["game"]["blocked"] and not answer["game"]["won"]

@@ -16,3 +16,8 @@ EXAMPLE_LINE = (
 def example_moves() -> list[Move]:
     """The winning line as moves."""
     return [parse_move(m) for m in EXAMPLE_LINE.split()]
+
+# A deal that is stuck after three moves (no free card has a partner anywhere): for showing and
+# testing the "No more moves possible" dialog.
+BLOCKED_CODE = "HH1-N-AAAAAJZ"
+BLOCKED_LINE = "W25 D W23"

@@ -123,7 +123,8 @@ function tap(target) {
       if (event.error) toast(t(`h2h.reason.${event.reason}`));
     }
     narrate(event, view);
-    await afterMove(before);
+    // Not awaited: the dialog's buttons queue calls of their own behind this one.
+    afterMove(before);
   });
 }
 
@@ -347,7 +348,7 @@ async function init() {
     const { game: current } = await api("/api/h2h/current");
     if (current) {
       load(current);
-      if (current.blocked) await showBlocked();
+      if (current.blocked) showBlocked();
     } else {
       load((await api("/api/h2h/games", { method: "POST", body: {} })).game);
     }

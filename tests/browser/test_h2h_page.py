@@ -1,0 +1,111 @@
+"""Heart to Heart in real Chromium: win by tapping a known winning line, get stuck and see the
+dialog, undo, keyboard shortcuts, reload and resume, a bad code, Arabic right to left."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from heartsuite.h2h.moves import parse_move
+from heartsuite.web.examples import BLOCKED_CODE, BLOCKED_LINE, EXAMPLE_CODE, example_moves
+
+pytestmark = pytest.mark.browser
+
+
+def selector(target: int | str) -> str:
+    return f"[data-pile='{target}']" if isinstance(target, str) else f"[data-pos='{target}']"
+
+
+def play(page, moves) -> None:
+    """Tap each move as a person would, waiting for the move counter after each."""
+    moves_info = page.locator("[data-info=moves]")
+    start = int(moves_info.inner_text())
+    for i, move in enumerate(moves, 1):
+        if move.kind in ("D", "R"):
+            targets = ["stock"]
+        elif move.kind == "W":
+            targets = [move.p, "waste"]
+        else:
+            targets = [move.p, move.q]
+        for target in targets:
+            page.click(selector(target))
+        expect(moves_info).to_have_text(str(start + i))
+
+
+def open_deal(page, code: str) -> None:
+    page.goto(f"/h2h?code={code}")
+    expect(page.locator("[data-info=code]")).to_have_text(code)
+
+
+def test_win_a_deal_by_tapping(page) -> None:
+    open_deal(page, EXAMPLE_CODE)
+    expect(page.locator("[data-pos='25']")).to_be_visible()
+    play(page, example_moves())
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Score 250")
+    expect(dialog).to_contain_text("67 moves")
+    expect(page.locator("[data-info=score]")).to_have_text("250")
+    for pos in range(1, 26):
+        expect(page.locator(f"[data-pos='{pos}']")).to_be_hidden()
+
+
+def test_blocked_dialog_then_undo(page) -> None:
+    open_deal(page, BLOCKED_CODE)
+    play(page, [parse_move(m) for m in BLOCKED_LINE.split()])
+    dialog = page.locator("#dlg-blocked")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_have_attribute("role", "dialog")
+    expect(dialog).to_contain_text("No more moves possible")
+    dialog.get_by_role("button", name="Undo").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("[data-info=moves]")).to_have_text("2")
+    expect(page.locator("[data-pos='23']")).to_be_visible()
+
+
+def test_selection_keyboard_and_reload_resume(page) -> None:
+    open_deal(page, EXAMPLE_CODE)
+    tip = page.locator("[data-pos='25']")
+    tip.click()
+    expect(tip).to_have_class(re.compile(r"\bselected\b"))
+    expect(tip).to_have_attribute("aria-pressed", "true")
+    tip.click()
+    expect(tip).not_to_have_class(re.compile(r"\bselected\b"))
+    page.keyboard.press("d")
+    expect(page.locator("[data-info=moves]")).to_have_text("1")
+    page.keyboard.press("u")
+    expect(page.locator("[data-info=moves]")).to_have_text("0")
+    play(page, example_moves()[:12])
+    score = page.locator("[data-info=score]").inner_text()
+    stock_label = page.locator("[data-pile=stock]").get_attribute("aria-label")
+    page.reload()
+    expect(page.locator("[data-info=code]")).to_have_text(EXAMPLE_CODE)
+    expect(page.locator("[data-info=moves]")).to_have_text("12")
+    expect(page.locator("[data-info=score]")).to_have_text(score)
+    expect(page.locator("[data-pile=stock]")).to_have_attribute("aria-label", stock_label)
+    expect(page.locator("[data-info=time]")).not_to_have_text("0:00")
+
+
+def test_a_bad_code_gets_a_clear_message(page) -> None:
+    page.goto("/h2h")
+    expect(page.locator("[data-info=code]")).to_have_text(re.compile(r"^HH1-N-[A-Z]{7}$"))
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Play a deal by code").click()
+    page.fill("#code-input", "HH1-Q-NOPE")
+    page.keyboard.press("Enter")
+    expect(page.locator("#code-error")).to_contain_text("is not a deal code")
+    page.fill("#code-input", EXAMPLE_CODE.lower())
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-info=code]")).to_have_text(EXAMPLE_CODE)
+
+
+def test_switch_to_arabic_is_right_to_left_and_remembered(page) -> None:
+    page.goto("/h2h")
+    expect(page.locator("html")).to_have_attribute("dir", "ltr")
+    page.select_option("#lang-select", "ar")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    expect(page.locator("html")).to_have_attribute("lang", "ar")
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
