@@ -3,7 +3,8 @@
 Passing: go for a void in a short side suit, shed an unprotected queen, ace or king of spades, and
 high hearts. Play: duck under the current winner, dump the queen of spades on an ace or king of
 spades (or on any trick when void), take a trick with points when one opponent is running for the
-moon, and run for the moon itself when its hand controls the hearts and the queen.
+moon, and run for the moon itself when its hand controls the hearts and the queen. Under Reverse
+Hearts, where points are wanted, it keeps its high cards and plays to take points.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ class HeuristicPlayer:
 
     def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
         hand = view.hand
-        if moon_hand(view, hand, low_allowance=5):
+        if view.rules.reverse or moon_hand(view, hand, low_allowance=5):
             lows = sorted(cards_of(hand & ~HEARTS_MASK & ~QS_BIT), key=lambda c: (RANK_OF[c], c))
             return sorted(lows[:3]) if len(lows) >= 3 else self._defensive_pass(hand)
         return self._defensive_pass(hand)
@@ -135,6 +136,8 @@ class HeuristicPlayer:
         legal = view.legal
         if not legal & (legal - 1):
             return _bottom(legal)
+        if view.rules.reverse:  # points are wanted: play to take them, as a shooter does
+            return self._moon_play(view)
         if moon_hand(view, view.hand, low_allowance=2 + len(view.tricks) // 3):
             return self._moon_play(view)
         threat = moon_threat(view)
