@@ -15,6 +15,7 @@ COMMAND_MODULES: list[str] = [
     "heartsuite.h2h.cli",
     "heartsuite.hearts.cli",
     "heartsuite.h2h.solver_cli",
+    "heartsuite.web.cli",
 ]
 
 
