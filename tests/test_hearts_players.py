@@ -192,3 +192,13 @@ def test_heuristic_wins_most_games_in_other_variants(variant: str) -> None:
     # No better than random, the heuristic seats would win half the games (two thirds in Black
     # Maria, where they hold two of three seats).
     assert wins >= 18
+
+
+def test_no_points_on_the_partners_trick() -> None:
+    view = view_after(QUEEN_DUMP_DEAL, "2C 2D 2S 2H 3C")
+    # Seat 1 is void in clubs and holds the queen; seat 0 (winning) is its opponent: dump.
+    assert play_of(view) == "QS"
+    partners = replace(view, rules=Rules.variant("partnership"), seat=2,
+                       hand=view.hand, legal=view.legal)
+    # Seen from seat 2, the winner (seat 0) is the partner: a safe card instead.
+    assert play_of(partners) != "QS"

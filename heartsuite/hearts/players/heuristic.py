@@ -197,8 +197,9 @@ class HeuristicPlayer:
                 return _bottom(above)
             keep = above & ~QS_BIT
             return _top(keep) if keep else _top(above)
-        # Void in the led suit: discard.
-        if threat is not None and win_seat == threat:
+        # Void in the led suit: discard, but feed no points to a shooter or to our partner.
+        partner_wins = view.rules.partnership and win_seat == (view.seat + 2) % 4
+        if partner_wins or (threat is not None and win_seat == threat):
             safe = legal & ~view.rules.penalty_mask()
             if safe:
                 return self._highest_discard(view, safe)
