@@ -74,6 +74,19 @@ def test_without_passing_same_as_openspiel() -> None:
         play_both(os_game, rules, rng, i)
 
 
+@pytest.mark.parametrize(("ours", "theirs"), [
+    ({"qs_breaks_hearts": True}, {"qs_breaks_hearts": True}),
+    ({"no_points_first_trick": False}, {"no_pts_on_first_trick": False}),
+    ({"hearts_must_break": False}, {"must_break_hearts": False}),
+])
+def test_shared_options_same_as_openspiel(ours: dict, theirs: dict) -> None:
+    os_game = pyspiel.load_game("hearts", dict(OS_PARAMS, **theirs))
+    rules = Rules().with_options(**ours)
+    rng = Rng.for_key("openspiel-differential", 3)
+    for i in range(400):
+        play_both(os_game, rules, rng, i, greedy=i % 5 == 4)
+
+
 def test_card_mapping_matches_openspiel_names() -> None:
     from heartsuite.hearts.cards import card_text
 
