@@ -94,7 +94,11 @@ class Rules:
     # preset a rule set started from, so the class attribute is installed after the class body.
 
     def with_options(self, **changes: Any) -> Rules:
-        """A copy with some settings changed (validated)."""
+        """A copy with some settings changed (validated; RulesError for an unknown setting)."""
+        known = {f.name for f in fields(Rules)}
+        unknown = sorted(set(changes) - known)
+        if unknown:
+            raise RulesError(f"unknown rule setting {unknown[0]!r}")
         return replace(self, **changes)
 
     # Derived numbers -----------------------------------------------------------------------
@@ -146,18 +150,11 @@ class Rules:
             return Rules()
         if not isinstance(data, dict):
             raise RulesError("rules must be a JSON object")
-        known = {f.name for f in fields(Rules)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise RulesError(f"unknown rule setting {unknown[0]!r}")
         variant = data.get("variant", "black-lady")
         if not isinstance(variant, str):
             raise RulesError("rule 'variant' must be text")
-        base = Rules.variant_named(variant)
-        try:
-            return replace(base, **{k: v for k, v in data.items() if k != "variant"})
-        except TypeError as exc:  # pragma: no cover - replace only raises for unknown names
-            raise RulesError(str(exc)) from None
+        return Rules.variant_named(variant).with_options(
+            **{k: v for k, v in data.items() if k != "variant"})
 
 
 Rules.variant = staticmethod(Rules.variant_named)  # type: ignore[assignment,method-assign]
