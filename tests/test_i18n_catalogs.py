@@ -49,7 +49,11 @@ FORBIDDEN_TAGS = frozenset({"html", "head", "body", "script", "style", "link", "
 # written the same way in every language).
 FACTS = {
     "heart-to-heart": ("HH1-N-AAAAAAM", "52", "25", "26", "250", "100", "W25", "23-24", "4♥"),
-    "hearts": ("2♣", "Q♠", "K♠", "A♠", "13", "26", "43", "50", "150", "17", "HT1-"),
+    "hearts": (
+        "2♣", "Q♠", "K♠", "A♠", "13", "26", "43", "50", "150", "17", "25", "HT1-",
+        "Black Lady", "Original Hearts", "Black Maria", "Spot Hearts", "Partnership Hearts",
+        "Reverse Hearts", "Old Moon", "New Moon", "Mixed Moon",
+    ),
 }
 
 
