@@ -22,6 +22,7 @@ from typing import Any
 
 PLAYING, WON, LOST, ABANDONED = "playing", "won", "lost", "abandoned"
 FINISHED = (WON, LOST)
+PREFS_CACHE = 10_000
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS people (
@@ -96,6 +97,7 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
+        self._prefs: dict[str, dict[str, Any]] = {}  # read on every request: kept in memory
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
@@ -117,15 +119,22 @@ class Store:
 
     def prefs(self, person: str) -> dict[str, Any]:
         """The person's saved preferences (empty when none)."""
-        rows = self._run("SELECT prefs FROM people WHERE id = ?", (person,))
-        return json.loads(rows[0][0]) if rows else {}
+        cached = self._prefs.get(person)
+        if cached is None:
+            rows = self._run("SELECT prefs FROM people WHERE id = ?", (person,))
+            cached = json.loads(rows[0][0]) if rows else {}
+            if len(self._prefs) >= PREFS_CACHE:
+                self._prefs.clear()
+            self._prefs[person] = cached
+        return dict(cached)
 
     def update_prefs(self, person: str, changes: dict[str, Any]) -> dict[str, Any]:
         """Merge `changes` into the person's preferences; returns the result."""
         self.ensure_person(person)
         merged = self.prefs(person) | changes
         self._run("UPDATE people SET prefs = ? WHERE id = ?", (json.dumps(merged), person))
-        return merged
+        self._prefs[person] = merged
+        return dict(merged)
 
     # Games ------------------------------------------------------------------------------------
 
