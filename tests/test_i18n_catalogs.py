@@ -270,6 +270,26 @@ def test_card_names_are_isolated_for_right_to_left_text(lang: str, game: str) ->
             assert CARD.findall(text) == [], f"<{element.tag}>: {text}"
 
 
+# Catalog strings each rules page must use word for word, so the buttons, settings and messages
+# a player sees are named the same way in the rules.
+SHARED_TERMS = {
+    "heart-to-heart": (
+        "h2h.stock", "h2h.waste", "h2h.reason.must_be_same_rank", "h2h.blocked.title",
+        "h2h.settings.move_errors", "h2h.settings.placement_help", "h2h.settings.winnable_only",
+        "h2h.action.undo", "h2h.action.solution",
+    ),
+    "hearts": ("hearts.opt.moon", "hearts.opt.qs_breaks_hearts"),
+}
+
+
+@pytest.mark.parametrize(("lang", "game"), PAGES)
+def test_rules_pages_use_the_catalog_words(lang: str, game: str) -> None:
+    catalog = _load(lang)
+    page = " ".join(_text(_parse(RULES / lang / f"{game}.html").root).split()).casefold()
+    missing = [key for key in SHARED_TERMS[game] if catalog[key].casefold() not in page]
+    assert missing == []
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_rules_pages_have_the_same_outline_in_every_language(game: str) -> None:
     def outline(lang: str) -> list[tuple[str, int]]:
