@@ -20,7 +20,9 @@ from heartsuite.hearts.cards import (
 from heartsuite.hearts.round import DONE, Round
 
 _HIGH_SPADES = SUIT_MASKS[SPADES] & ~((1 << (SPADES * 13 + 11)) - 1)  # K♠ and A♠
-_QUEEN_RANK = 10
+_LOW_SPADES = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
+_QS_AND_ABOVE = SUIT_MASKS[SPADES] & ~_LOW_SPADES
+_DECK = (1 << 52) - 1
 
 
 def _high(mask: int) -> int:
@@ -31,16 +33,18 @@ def _low(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _highest_rank(mask: int) -> int:
-    """The card of the highest rank in a mask of several suits (ties: the later suit)."""
+def _highest_rank(mask: int, hand: int) -> int:
+    """The card of the highest rank in a mask of several suits; on a tie, the one from the
+    shorter suit of `hand` (heading for a void)."""
     best = -1
-    best_rank = -1
+    best_key = -1
     for suit_mask in SUIT_MASKS:
         m = mask & suit_mask
         if m:
             c = m.bit_length() - 1
-            if RANK_OF[c] >= best_rank:
-                best, best_rank = c, RANK_OF[c]
+            key = RANK_OF[c] * 16 + 15 - (hand & suit_mask).bit_count()
+            if key > best_key:
+                best, best_key = c, key
     return best
 
 
@@ -65,9 +69,12 @@ def choose(r: Round, legal: int) -> int:
     qs_out = not r.played & QS_BIT
     runner = moon_runner(r) if r.trick_no >= 3 else -1
     if not trick:
+        hand = r.hands[seat]
         if runner == seat and r.points[seat] >= 10:
-            return _high(legal & ~HEARTS_MASK or legal) if r.trick_no < 8 else _highest_rank(legal)
-        return _lead(legal, qs_out, r.hands[seat])
+            return _high(legal & ~HEARTS_MASK or legal) if r.trick_no < 8 else _highest_rank(
+                legal, hand)
+        unseen = ~r.played & ~hand & _DECK
+        return _lead(legal, bool(unseen & QS_BIT), hand, unseen)
     led_mask = SUIT_MASKS[r.led]
     if legal & led_mask:
         if runner >= 0 and runner != seat and r.win_seat == runner and r.trick_pts:
@@ -90,7 +97,7 @@ def choose(r: Round, legal: int) -> int:
     if runner >= 0 and runner != seat:
         safe = legal & ~r.cfg.penalty
         if r.win_seat == runner and safe:
-            return _highest_rank(safe)
+            return _highest_rank(safe, r.hands[seat])
     if legal & QS_BIT:
         return QUEEN_SPADES
     if qs_out and legal & _HIGH_SPADES:
@@ -98,26 +105,35 @@ def choose(r: Round, legal: int) -> int:
     hearts = legal & HEARTS_MASK
     if hearts:
         return _high(hearts)
-    return _highest_rank(legal)
+    return _highest_rank(legal, r.hands[seat])
 
 
-def _lead(legal: int, qs_out: bool, hand: int) -> int:
-    """Lead the lowest card, keeping spades back while they could draw the queen onto us."""
+def _lead(legal: int, qs_hidden: bool, hand: int, unseen: int) -> int:
+    """Lead a card that others can beat (lowest first, hearts last, shortest suit first); while
+    the queen is out and we hold no ace or king of spades, lead spades below her to flush her."""
+    if qs_hidden and not hand & _HIGH_SPADES:
+        fish = legal & _LOW_SPADES
+        if fish:
+            return _high(fish)
     best = -1
-    best_key = 99
+    best_key = 999
     for suit, suit_mask in enumerate(SUIT_MASKS):
         m = legal & suit_mask
         if not m:
             continue
-        c = m & -m
-        card = c.bit_length() - 1
-        key = RANK_OF[card]
-        risky = suit == SPADES and qs_out and (hand & QS_BIT or key >= _QUEEN_RANK)
-        if suit == 3 or risky:
-            key += 13
+        card = (m & -m).bit_length() - 1
+        if qs_hidden and suit == SPADES and card >= QUEEN_SPADES:
+            m &= ~_QS_AND_ABOVE
+            if not m:
+                continue
+            card = (m & -m).bit_length() - 1
+        key = RANK_OF[card] + (3 if suit == 3 else 0)
+        if not unseen & suit_mask & ~((2 << card) - 1):
+            key += 100  # nobody can beat it: we would win the trick
+        key = key * 16 + (hand & suit_mask).bit_count()
         if key < best_key:
             best, best_key = card, key
-    return best
+    return best if best >= 0 else _low(legal)
 
 
 def play_out(r: Round) -> None:

@@ -1,0 +1,74 @@
+"""How strong is Hard? Duplicate matches against OpenSpiel's C++ ISMCTS and the heuristic player.
+
+    .venv/bin/python bench/bench_hearts_strength.py [--hands 1000] [--move-time 0.1] [--jobs 2]
+        [--seed 1] [--match ismcts|heuristic|both] [--hard NAME]
+
+(a) Hard against three OpenSpiel C++ ISMCTS bots, each side given the same wall-clock time per
+move (the bot stops at `max_wall_clock_time`); goal: Hard at least 1.0 point per hand below their
+mean, the 95 % interval excluding zero. (b) Hard against three heuristic players; goal: at most
+4.0 points per hand. Prints one Markdown table row per match (for docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from heartsuite.hearts.rules import Rules
+from heartsuite.hearts.tournament import run_tournament
+
+MATCHES = {"ismcts": "ismcts-cpp", "heuristic": "heuristic"}
+GOALS = {"ismcts": "lead ≥ 1.0, interval > 0", "heuristic": "Hard ≤ 4.0 pts/hand"}
+
+
+def _interval(lo: float | None, hi: float | None) -> str:
+    if lo is None or hi is None:
+        return "[?]"
+    return f"[{lo:.2f}, {hi:.2f}]"
+
+
+def run_match(match: str, hard: str, hands: int, move_time: float, jobs: int,
+              seed: int) -> str:
+    peer = MATCHES[match]
+    start = time.perf_counter()
+    summary = run_tournament([hard, peer, peer, peer], Rules(), hands=hands, seed=seed,
+                             jobs=jobs, move_time=move_time)
+    wall = time.perf_counter() - start
+    me, them = summary["results"]
+    if match == "ismcts":
+        met = me["lead_over_others"] >= 1.0 and (me["lead_ci95"][0] or -1) > 0
+    else:
+        met = me["points_per_hand"] <= 4.0
+    return (
+        f"| {hard} vs 3 {peer} | {summary['hands']} | {move_time} | "
+        f"{me['points_per_hand']:.2f} {_interval(*me['ci95'])} | "
+        f"{them['points_per_hand']:.2f} {_interval(*them['ci95'])} | "
+        f"{me['lead_over_others']:.2f} {_interval(*me['lead_ci95'])} | "
+        f"{me['win_share']:.1%} / {them['win_share']:.1%} | "
+        f"{me['move_seconds']:.3f} / {them['move_seconds']:.3f} | "
+        f"{GOALS[match]}: {'met' if met else 'not met'} | {wall / 60:.1f} min |"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--move-time", type=float, default=0.1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--match", choices=["ismcts", "heuristic", "both"], default="both")
+    parser.add_argument("--hard", default="hard", help="our player (default hard)")
+    args = parser.parse_args()
+    print("| Match | Hands | s/move | Ours pts/hand [95%] | Peer pts/hand [95%] | "
+          "Peer − ours [95%] | Games won (ours / each peer) | s/move (ours / peer) | Goal | "
+          "Wall time |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    matches = ["ismcts", "heuristic"] if args.match == "both" else [args.match]
+    for match in matches:
+        print(run_match(match, args.hard, args.hands, args.move_time, args.jobs, args.seed),
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
