@@ -62,7 +62,7 @@ def pairings(bits: list[int], talon: int, present: int) -> list[tuple[Pair, ...]
     m = len(bits)
     if talon >= m:
         return []
-    if (m - talon) % 2:
+    if talon < 0 or (m - talon) % 2:
         return None  # an odd card out: impossible in play, where copies go in pairs
     out: list[tuple[Pair, ...]] = []
     if m == 2:

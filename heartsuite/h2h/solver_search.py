@@ -25,6 +25,8 @@ TALON_SHIFT = SIZE
 LAYOUT_BITS = (1 << SIZE) - 1
 # A macro move: (layout position p, layout position q or 0, talon index or -1).
 Macro = tuple[int, int, int]
+# The layout side of the macro moves from a layout mask (see Problem.layout_moves).
+LayoutMoves = tuple[list[tuple[int, Macro]], list[tuple[int, list[tuple[int, int]]]]]
 
 _FREE: dict[int, int] = {}
 
@@ -74,6 +76,7 @@ class Problem:
         self._winnable: dict[int, bool] = {}
         self._needs: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
         self._forced: dict[int, int] = {}
+        self._moves: dict[int, LayoutMoves] = {}
 
     # --- winnability -------------------------------------------------------------------------
 
@@ -150,17 +153,24 @@ class Problem:
             return (talon >> ptr).bit_count() + 1 + (talon & ((2 << c) - 1)).bit_count()
         return ((talon >> ptr) & ((2 << (c - ptr)) - 1)).bit_count()
 
-    def successors(self, key: int) -> list[tuple[int, int, Macro]]:
-        """(cost, next key, macro move) for every macro move into a still-winnable position."""
-        present, talon, ptr = self.unpack(key)
+    def layout_moves(self, present: int) -> LayoutMoves:
+        """The layout side of every macro move from a layout mask, memoised (a mask recurs with
+        many talon states): layout pairs as (mask after, macro), and per rank with free cards
+        (talon mask of the rank, [(mask after, position)]); only moves into winnable masks."""
+        known = self._moves.get(present)
+        if known is not None:
+            return known
         forced = self.forced_pair(present)
         if forced:
             a = forced & -forced
-            macro = (a.bit_length(), (forced ^ a).bit_length(), -1)
-            return [(1, key & ~forced, macro)]
+            known = [(present & ~forced, (a.bit_length(), (forced ^ a).bit_length(), -1))], []
+            self._moves[present] = known
+            return known
         free = free_bits(present)
-        layout, rank_masks, talon_masks = self.layout, self.rank_masks, self.talon_masks
-        out: list[tuple[int, int, Macro]] = []
+        layout, rank_masks = self.layout, self.rank_masks
+        counts = self.talon_counts(present)
+        pairs: list[tuple[int, Macro]] = []
+        wastes: list[tuple[int, list[tuple[int, int]]]] = []
         seen_ranks = 0
         rest = free
         while rest:
@@ -171,38 +181,57 @@ class Problem:
                 continue
             seen_ranks |= 1 << rank
             same = free & rank_masks[rank]
-            # layout pairs of this rank
+            singles: list[tuple[int, int]] = []
             cards = same
             while cards:
                 a = cards & -cards
                 cards ^= a
+                if counts[rank] > 0 and self.winnable_layout(present & ~a):
+                    singles.append((present & ~a, a.bit_length()))
                 others = cards
                 while others:
                     b = others & -others
                     others ^= b
                     after = present & ~(a | b)
                     if self.winnable_layout(after):
-                        out.append(
-                            (1, after | (key & ~LAYOUT_BITS),
-                             (a.bit_length(), b.bit_length(), -1))
-                        )
-            # waste pairs of this rank
-            copies = talon & talon_masks[rank]
+                        pairs.append((after, (a.bit_length(), b.bit_length(), -1)))
+            if singles:
+                wastes.append((self.talon_masks[rank], singles))
+        known = pairs, wastes
+        if len(self._moves) > 1 << 18:
+            self._moves.clear()
+        self._moves[present] = known
+        return known
+
+    def successors(self, key: int) -> list[tuple[int, int, Macro]]:
+        """(cost, next key, macro move) for every macro move into a still-winnable position."""
+        present = key & LAYOUT_BITS
+        pairs, wastes = self.layout_moves(present)
+        rest = key & ~LAYOUT_BITS
+        out: list[tuple[int, int, Macro]] = [(1, after | rest, macro) for after, macro in pairs]
+        if not wastes:
+            return out
+        talon = (key >> TALON_SHIFT) & self.talon_all
+        ptr = key >> self.ptr_shift
+        stock = talon >> ptr
+        stock_count = stock.bit_count()
+        shift = self.ptr_shift
+        for talon_mask, singles in wastes:
+            copies = talon & talon_mask
             while copies:
                 cbit = copies & -copies
                 copies ^= cbit
                 c = cbit.bit_length() - 1
-                cost = self.draws_to(talon, ptr, c) + 1
+                if c >= ptr:
+                    cost = (stock & ((2 << (c - ptr)) - 1)).bit_count() + 1
+                elif c == ptr - 1:
+                    cost = 1
+                else:
+                    cost = stock_count + 2 + (talon & ((cbit << 1) - 1)).bit_count()
                 talon_after = talon ^ cbit
-                ptr_after = (talon_after & (cbit - 1)).bit_length()
-                cards = same
-                while cards:
-                    a = cards & -cards
-                    cards ^= a
-                    after = present & ~a
-                    if self.winnable_layout(after):
-                        out.append((cost, self.pack(after, talon_after, ptr_after),
-                                    (a.bit_length(), 0, c)))
+                base = talon_after << TALON_SHIFT | (talon_after & (cbit - 1)).bit_length() << shift
+                for after, p in singles:
+                    out.append((cost, after | base, (p, 0, c)))
         return out
 
     # --- bound -------------------------------------------------------------------------------
