@@ -1,7 +1,7 @@
 """How strong is Hard? Duplicate matches against OpenSpiel's C++ ISMCTS and the heuristic player.
 
     .venv/bin/python bench/bench_hearts_strength.py [--hands 1000] [--move-time 0.1] [--jobs 2]
-        [--seed 1] [--match ismcts|heuristic|both] [--hard NAME]
+        [--seed 1] [--match ismcts|heuristic|both] [--hard NAME] [--records PREFIX]
 
 (a) Hard against three OpenSpiel C++ ISMCTS bots, each side given the same wall-clock time per
 move (the bot stops at `max_wall_clock_time`); goal: Hard at least 1.0 point per hand below their
@@ -28,11 +28,16 @@ def _interval(lo: float | None, hi: float | None) -> str:
 
 
 def run_match(match: str, hard: str, hands: int, move_time: float, jobs: int,
-              seed: int) -> str:
+              seed: int, records: str | None) -> str:
     peer = MATCHES[match]
     start = time.perf_counter()
-    summary = run_tournament([hard, peer, peer, peer], Rules(), hands=hands, seed=seed,
-                             jobs=jobs, move_time=move_time)
+    out = open(f"{records}-{match}.jsonl", "w", encoding="utf-8") if records else None  # noqa: SIM115
+    try:
+        summary = run_tournament([hard, peer, peer, peer], Rules(), hands=hands, seed=seed,
+                                 jobs=jobs, move_time=move_time, records=out)
+    finally:
+        if out is not None:
+            out.close()
     wall = time.perf_counter() - start
     me, them = summary["results"]
     if match == "ismcts":
@@ -58,6 +63,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--match", choices=["ismcts", "heuristic", "both"], default="both")
     parser.add_argument("--hard", default="hard", help="our player (default hard)")
+    parser.add_argument("--records", default=None,
+                        help="write game records to PREFIX-<match>.jsonl as they finish")
     args = parser.parse_args()
     print("| Match | Hands | s/move | Ours pts/hand [95%] | Peer pts/hand [95%] | "
           "Peer − ours [95%] | Games won (ours / each peer) | s/move (ours / peer) | Goal | "
@@ -65,8 +72,8 @@ def main() -> int:
     print("|---|---|---|---|---|---|---|---|---|---|")
     matches = ["ismcts", "heuristic"] if args.match == "both" else [args.match]
     for match in matches:
-        print(run_match(match, args.hard, args.hands, args.move_time, args.jobs, args.seed),
-              flush=True)
+        print(run_match(match, args.hard, args.hands, args.move_time, args.jobs, args.seed,
+                        args.records), flush=True)
     return 0
 
 
