@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     print(row("winnability, deals/s, bulk dealer (goal)", fast_cpu, goal, "deals/s", True))
     print(row("winnability, deals/s, engine `Deal` objects (goal)", engine_cpu, goal,
               "deals/s", True))
-    print(row("  same, wall clock (shared machine)", fast_wall, None, "deals/s", True))
+    print(row("winnability, deals/s, bulk dealer, wall clock", fast_wall, None, "deals/s", True))
     label = f"over all {args.shortest_deals} deals"
     print(row(f"shortest, median {label} (goal)", statistics.median(every), GOAL_MEDIAN_MS,
               "ms", False))
