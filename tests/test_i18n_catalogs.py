@@ -278,7 +278,11 @@ SHARED_TERMS = {
         "h2h.settings.move_errors", "h2h.settings.placement_help", "h2h.settings.winnable_only",
         "h2h.action.undo", "h2h.action.solution",
     ),
-    "hearts": ("hearts.opt.moon", "hearts.opt.qs_breaks_hearts"),
+    "hearts": (
+        "hearts.opt.moon", "hearts.opt.qs_breaks_hearts", "hearts.action.pass",
+        "hearts.opt.move_errors", "hearts.reason.must_follow_suit", "hearts.action.hint",
+        "hearts.strength.easy", "hearts.strength.expert",
+    ),
 }
 
 
