@@ -32,9 +32,16 @@ function h2hFigures(s) {
   ];
 }
 
+function message(root, text) {
+  const p = document.createElement("p");
+  p.className = "stat-none";
+  p.textContent = text;
+  root.replaceChildren(p);
+}
+
 function dealsTable(root, deals) {
   if (!deals.length) {
-    root.textContent = t("stats.none");
+    message(root, t("stats.none"));
     return;
   }
   const cols = ["played", "won", "win_rate", "best_streak", "best_time", "fewest_moves",
@@ -56,7 +63,7 @@ async function init() {
     const data = await api("/api/stats");
     const h2hRoot = document.getElementById("stats-h2h");
     if (data.h2h.all.played) tiles(h2hRoot, h2hFigures(data.h2h.all));
-    else h2hRoot.textContent = t("stats.none");
+    else message(h2hRoot, t("stats.none"));
     dealsTable(document.getElementById("stats-deals"), data.h2h.deals);
     const h = data.hearts;
     const heartsRoot = document.getElementById("stats-hearts");
@@ -66,7 +73,7 @@ async function init() {
           document.documentElement.lang, { maximumFractionDigits: 1 }).format(x))],
         ["hearts.moons", num(h.moons)]]);
     } else {
-      heartsRoot.textContent = t("stats.none");
+      message(heartsRoot, t("stats.none"));
     }
   } catch (err) {
     showError(err);
