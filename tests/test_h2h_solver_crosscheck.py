@@ -9,6 +9,8 @@ on late positions, where breadth-first search is feasible.
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from heartsuite.h2h import DRAW, REDEAL, State, apply, deal_for_number, legal_moves, replay
 from heartsuite.h2h.solver import hint, is_winnable, solve
@@ -106,3 +108,41 @@ def replay_from(state: State, line: list) -> State:
     for move in line:
         state = apply(state, move)
     return state
+
+
+def test_the_talon_order_does_not_change_winnability_in_the_reference() -> None:
+    """The claim the fast test rests on, checked by the plain search: shuffling the stock and
+    waste of a position never changes whether it can be won."""
+    rng = random.Random(7)
+    compared = 0
+    for number in range(150):
+        state = _random_position(rng, number)
+        talon = list(state.talon)
+        rng.shuffle(talon)
+        split = rng.randrange(len(talon) + 1) if talon else 0
+        try:
+            original = _reference(state, limit=20000)
+            shuffled = reference_winnable(
+                state.deal.layout, talon, split, state.present, limit=20000
+            )
+        except BudgetExceeded:
+            continue
+        assert original == shuffled
+        compared += 1
+    assert compared >= 100
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 5000), st.integers(0, 2**32))
+def test_winnability_is_consistent_with_the_moves(number: int, seed: int) -> None:
+    """A position is winnable iff some move leads to a winnable one; hints keep it winnable."""
+    rng = random.Random(seed)
+    state = _random_position(rng, number)
+    if not state.present:
+        return
+    after = [is_winnable(apply(state, m)) for m in legal_moves(state)]
+    assert is_winnable(state) == any(after)
+    move = hint(state)
+    assert (move is not None) == is_winnable(state)
+    if move is not None:
+        assert is_winnable(apply(state, move))
