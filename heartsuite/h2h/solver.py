@@ -9,6 +9,7 @@ hints gets each next hint without a new search.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 
@@ -33,6 +34,7 @@ CACHE_SIZE = 4096
 # (layout, present, talon, split) -> shortest line of moves from there (None: cannot be won).
 _SHORTEST: OrderedDict[tuple[tuple[int, ...], int, tuple[int, ...], int], tuple[Move, ...] | None]
 _SHORTEST = OrderedDict()
+_LOCK = threading.Lock()  # the web app may ask from several threads
 
 
 class InconsistentPosition(ValueError):
@@ -81,18 +83,28 @@ def _remember(state: State, line: tuple[Move, ...] | None) -> None:
         for i, move in enumerate(line[:-1]):
             position = apply(position, move)
             entries.append((_key(position), line[i + 1 :]))
-    for key, value in entries:
-        _SHORTEST[key] = value
+    with _LOCK:
+        for key, value in entries:
+            _SHORTEST[key] = value
+            _SHORTEST.move_to_end(key)
+        while len(_SHORTEST) > CACHE_SIZE:
+            _SHORTEST.popitem(last=False)
+
+
+def _cached(state: State) -> tuple[bool, tuple[Move, ...] | None]:
+    """(known, shortest line or None for "cannot be won") from the cache."""
+    key = _key(state)
+    with _LOCK:
+        if key not in _SHORTEST:
+            return False, None
         _SHORTEST.move_to_end(key)
-    while len(_SHORTEST) > CACHE_SIZE:
-        _SHORTEST.popitem(last=False)
+        return True, _SHORTEST[key]
 
 
 def _shortest(state: State) -> tuple[Move, ...] | None:
-    key = _key(state)
-    if key in _SHORTEST:
-        _SHORTEST.move_to_end(key)
-        return _SHORTEST[key]
+    known, cached = _cached(state)
+    if known:
+        return cached
     _check(state)
     problem = Problem(state.deal.layout, state.present, state.talon, state.split)
     macros = astar(problem)
@@ -111,9 +123,8 @@ def solve(state: State, shortest: bool = False) -> list[Move] | None:
     if shortest:
         line = _shortest(state)
         return None if line is None else list(line)
-    key = _key(state)
-    if key in _SHORTEST:
-        cached = _SHORTEST[key]
+    known, cached = _cached(state)
+    if known:
         return None if cached is None else list(cached)
     _check(state)
     problem = Problem(state.deal.layout, state.present, state.talon, state.split)
@@ -138,5 +149,6 @@ def hint(state: State) -> Move | None:
 
 def clear_cache() -> None:
     """Forget cached lines (tests, and long-running servers that want the memory back)."""
-    _SHORTEST.clear()
+    with _LOCK:
+        _SHORTEST.clear()
 
