@@ -19,7 +19,7 @@ import heapq
 from collections.abc import Sequence
 
 from heartsuite.h2h.layout import COVER_MASK, SIZE
-from heartsuite.h2h.solver_core import ABOVE, COPIES, RANK_COUNT, pairings, winnable_abstract
+from heartsuite.h2h.solver_core import ABOVE, RANK_COUNT, pairings, winnable_abstract
 
 TALON_SHIFT = SIZE
 LAYOUT_BITS = (1 << SIZE) - 1
@@ -143,15 +143,6 @@ class Problem:
 
     def pack(self, present: int, talon: int, ptr: int) -> int:
         return present | talon << TALON_SHIFT | ptr << self.ptr_shift
-
-    @staticmethod
-    def draws_to(talon: int, ptr: int, c: int) -> int:
-        """Draws and redeals that bring talon card c to the waste top (0 if it is there)."""
-        if c < ptr:
-            if c == ptr - 1:
-                return 0
-            return (talon >> ptr).bit_count() + 1 + (talon & ((2 << c) - 1)).bit_count()
-        return ((talon >> ptr) & ((2 << (c - ptr)) - 1)).bit_count()
 
     def layout_moves(self, present: int) -> LayoutMoves:
         """The layout side of every macro move from a layout mask, memoised (a mask recurs with
@@ -395,11 +386,3 @@ def expand(problem: Problem, line: list[Macro]) -> list[str]:
         key = problem.pack(present & ~(1 << (p - 1)), talon_after,
                            (talon_after & ((1 << c) - 1)).bit_length())
     return out
-
-
-def talon_counts_ok(talon: Sequence[int]) -> bool:
-    """No rank appears more than four times (a sanity check on caller input)."""
-    counts = [0] * (RANK_COUNT + 1)
-    for rank in talon:
-        counts[rank] += 1
-    return max(counts) <= COPIES
