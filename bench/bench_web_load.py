@@ -1,7 +1,7 @@
 """Load benchmark: 50 concurrent Heart to Heart games against one server on loopback.
 
 Starts `heartsuite serve` in a subprocess (temp data directory); then 50 players, each a person
-with its own cookie and keep-alive connection, play the rules page's won deal tap by tap (110 taps
+with its own cookie and keep-alive connection, play the rules page's won deal tap by tap (86 taps
 each), pausing `think` ms between taps. A minimal HTTP/1.1 client keeps the load generator's own
 cost out of the figures. Prints p50/p90/p99/max per tap for each think time; stops by itself.
 
