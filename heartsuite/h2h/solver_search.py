@@ -25,6 +25,8 @@ TALON_SHIFT = SIZE
 LAYOUT_BITS = (1 << SIZE) - 1
 # A macro move: (layout position p, layout position q or 0, talon index or -1).
 Macro = tuple[int, int, int]
+# Per layout mask: fewest pairs, (talon mask, cards needed) per rank, dead talon cards.
+Needs = tuple[int, tuple[tuple[int, int], ...], int]
 # The layout side of the macro moves from a layout mask (see Problem.layout_moves).
 LayoutMoves = tuple[list[tuple[int, Macro]], list[tuple[int, list[tuple[int, int]]]]]
 
@@ -74,7 +76,7 @@ class Problem:
         self.ptr_shift = TALON_SHIFT + len(self.talon)
         self.talon_all = all_talon
         self._winnable: dict[int, bool] = {}
-        self._needs: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+        self._needs: dict[int, Needs] = {}
         self._forced: dict[int, int] = {}
         self._moves: dict[int, LayoutMoves] = {}
 
@@ -227,19 +229,22 @@ class Problem:
 
     # --- bound -------------------------------------------------------------------------------
 
-    def layout_needs(self, present: int) -> tuple[int, tuple[tuple[int, int], ...]]:
-        """For a layout mask: the fewest pairs that can clear it, and per rank that needs talon
-        cards (talon mask of the rank, how many). Two copies one of which must go before the
-        other can never pair, so they need a talon card each."""
+    def layout_needs(self, present: int) -> Needs:
+        """For a layout mask: the fewest pairs that can clear it; per rank that needs talon
+        cards, (talon mask of the rank, how many); and the talon cards that can never be used
+        again (their rank has left the heart). Two copies one of which must go before the other
+        can never pair, so they need a talon card each."""
         known = self._needs.get(present)
         if known is not None:
             return known
         pairs = 0
         needs: list[tuple[int, int]] = []
+        dead = self.talon_all
         for rank in self.ranks_present:
             bits = present & self.rank_masks[rank]
             if not bits:
                 continue
+            dead &= ~self.talon_masks[rank]
             cards = []
             while bits:
                 low = bits & -bits
@@ -249,37 +254,51 @@ class Problem:
             pairs += (len(cards) + waste_pairs) >> 1
             if waste_pairs:
                 needs.append((self.talon_masks[rank], waste_pairs))
-        known = pairs, tuple(needs)
+        known = pairs, tuple(needs), dead
         if len(self._needs) > 1 << 20:
             self._needs.clear()
         self._needs[present] = known
         return known
 
     def lower_bound(self, key: int) -> int:
-        """Admissible: the fewest pairs that clear the layout, plus the draws needed to reach the
-        deepest stock card among the nearest ones each rank needs (waste cards count as free)."""
+        """Admissible: the fewest pairs that clear the layout, plus the draws without which some
+        rank cannot get the talon cards it needs.
+
+        A waste card counts as free if pairs could uncover it, which a dead card (one that can
+        never be paired) above it forbids; such a card must come round again: the rest of the
+        stock, the redeal, and the talon up to it. A stock card needs every card before it
+        drawn."""
         present = key & LAYOUT_BITS
         if not present:
             return 0
         talon = (key >> TALON_SHIFT) & self.talon_all
         ptr = key >> self.ptr_shift
-        pairs, needs = self.layout_needs(present)
-        waste = (1 << ptr) - 1
+        pairs, needs, dead = self.layout_needs(present)
+        waste = talon & ((1 << ptr) - 1)
+        # waste cards below the highest dead one are buried for good
+        buried = (1 << ((dead & waste).bit_length() - 1)) - 1 if dead & waste else 0
         stock = talon >> ptr
         far = 0
         for talon_mask, wanted in needs:
             copies = talon & talon_mask
-            wanted -= (copies & waste).bit_count()
+            wanted -= (copies & waste & ~buried).bit_count()
             if wanted <= 0:
                 continue
             later = copies >> ptr
-            for _ in range(wanted - 1):
-                later &= later - 1
-            last = later & -later
-            if last:
-                depth = (stock & ((last << 1) - 1)).bit_count()
-                if depth > far:
-                    far = depth
+            in_stock = later.bit_count()
+            if wanted <= in_stock:
+                for _ in range(wanted - 1):
+                    later &= later - 1
+                cost = (stock & (((later & -later) << 1) - 1)).bit_count()
+            else:
+                deep = copies & buried
+                for _ in range(wanted - in_stock - 1):
+                    deep &= deep - 1
+                if not deep:
+                    continue
+                cost = stock.bit_count() + 1 + (talon & (((deep & -deep) << 1) - 1)).bit_count()
+            if cost > far:
+                far = cost
         return pairs + far
 
 
