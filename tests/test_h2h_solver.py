@@ -132,6 +132,9 @@ def test_inconsistent_positions_are_refused() -> None:
         is_winnable(state)
     with pytest.raises(InconsistentPosition):
         solve(state, shortest=True)
+    odd = State.build(deal, ALL, deal.stock[1:], deal.waste)  # one talon card vanished
+    with pytest.raises(InconsistentPosition, match="copies left"):
+        hint(odd)
 
 
 @settings(max_examples=30, deadline=None)

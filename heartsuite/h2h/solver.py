@@ -13,6 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 
+from heartsuite.h2h.cards import rank_name
 from heartsuite.h2h.deal import Deal
 from heartsuite.h2h.layout import COVER_MASK, SIZE
 from heartsuite.h2h.moves import Move, parse_move
@@ -38,16 +39,24 @@ _LOCK = threading.Lock()  # the web app may ask from several threads
 
 
 class InconsistentPosition(ValueError):
-    """A position no play can reach: a card is gone while a card covering it is still there."""
+    """A position no play can reach: a card gone while a card covering it is still there, or a
+    rank with an odd number of copies left (cards leave in pairs)."""
 
 
 def _check(state: State) -> None:
     present = state.present
+    counts = _talon_counts(state.talon)
     for p in range(1, SIZE + 1):
-        if not present >> (p - 1) & 1 and present & COVER_MASK[p]:
+        if present >> (p - 1) & 1:
+            counts[state.deal.layout[p - 1]] += 1
+        elif present & COVER_MASK[p]:
             raise InconsistentPosition(
                 f"position {p} is empty but a card covering it is still there"
             )
+    odd = [rank for rank, n in enumerate(counts) if n % 2 or n > 4]
+    if odd:
+        rank = odd[0]
+        raise InconsistentPosition(f"rank {rank_name(rank)} has {counts[rank]} copies left in play")
 
 
 def _talon_counts(talon: Sequence[int]) -> list[int]:
