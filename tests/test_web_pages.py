@@ -72,7 +72,7 @@ def test_the_rules_page_carries_the_example_section(client) -> None:
 
 
 def test_the_example_replay_ends_won(client) -> None:
-    frames = client.get("/api/h2h/example").json()["frames"]
+    frames = client.get("/api/rules/h2h/example").json()["frames"]
     assert frames[0]["score"] == 0 and frames[-1]["score"] == 250
     assert all(f["layout"][24] is None for f in frames[-1:])
 
@@ -98,3 +98,20 @@ def test_other_languages_fall_back_to_english_per_key() -> None:
     for lang in LANGUAGES:
         assert set(catalog(lang)) == set(ENGLISH)
     assert translate("en", "h2h.copied", code="HH1-N-AAAAAAM") == "Deal code HH1-N-AAAAAAM copied."
+
+
+def test_the_hearts_example_is_a_legal_round_card_by_card(client) -> None:
+    frames = client.get("/api/rules/hearts/example").json()["frames"]
+    kinds = [f["kind"] for f in frames]
+    assert kinds[:2] == ["deal", "pass"] and kinds[-1] == "end"
+    assert kinds.count("play") == 52 and kinds.count("take") == 13
+    assert [sum(len(h) for h in f["hands"]) for f in frames[:3]] == [52, 52, 51]
+    assert frames[1]["received"] == [sorted(r, key=lambda c: ("CDSH".index(c[1]),
+                                     "23456789TJQKA".index(c[0]))) for r in frames[1]["received"]]
+    assert all(len(r) == 3 for r in frames[1]["received"])
+    assert frames[-1]["points"] == [0, 1, 4, 21] and frames[-1]["seat"] == 0
+    assert sum(f["count"] for f in frames if f["kind"] == "take") == 26
+
+
+def test_the_hearts_rules_page_has_its_example_section(client) -> None:
+    assert 'data-example="hearts"' in client.get("/rules/hearts").text

@@ -9,12 +9,14 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from heartsuite.h2h.deal import Deal
 from heartsuite.web import h2h_page, solver_bridge
-from heartsuite.web.examples import EXAMPLE_CODE, example_moves
+from heartsuite.web.examples import EXAMPLE_CODE, HEARTS_EXAMPLE_CODE, example_moves
 from heartsuite.web.h2h_routes import frames, geometry
 from heartsuite.web.h2h_sessions import KIND as H2H
 from heartsuite.web.i18n import DEFAULT, language_of, translate
 from heartsuite.web.people import person_of
+from heartsuite.web.rules_examples import hearts_frames
 from heartsuite.web.shell import render_page
 from heartsuite.web.stats import h2h_stats, hearts_stats
 from heartsuite.web.store import PLAYING
@@ -119,8 +121,10 @@ async def rules(request: Request, game: Literal["h2h", "hearts"]) -> HTMLRespons
     play = "/h2h" if game == "h2h" else "/hearts"
     data: dict[str, Any] = {"game": game, "example": RULE_FILES[game]}
     if game == "h2h":
-        data |= {"geometry": geometry(), "code": EXAMPLE_CODE,
+        data |= {"geometry": geometry(),
                  "caption": translate(lang, "rules.example.deal", code=EXAMPLE_CODE)}
+    else:
+        data |= {"caption": translate(lang, "rules.example.game", code=HEARTS_EXAMPLE_CODE)}
     link = f'<a class="btn primary" href="{play}">{_esc(lang, f"rules.play_{game}")}</a>'
     body = f"""
 <div class="rules">
@@ -131,9 +135,13 @@ async def rules(request: Request, game: Literal["h2h", "hearts"]) -> HTMLRespons
                        module="rules", data=data)
 
 
-@router.get("/api/h2h/example")
-async def example() -> dict[str, Any]:
+@router.get("/api/rules/h2h/example")
+async def h2h_example() -> dict[str, Any]:
     """The rules page's won deal, every position of its winning line (no secret: it is shown)."""
-    from heartsuite.h2h.deal import Deal
-
     return {"code": EXAMPLE_CODE, "frames": frames(Deal.from_code(EXAMPLE_CODE), example_moves())}
+
+
+@router.get("/api/rules/hearts/example")
+async def hearts_example() -> dict[str, Any]:
+    """The Hearts rules page's round, card by card."""
+    return {"code": HEARTS_EXAMPLE_CODE, "frames": hearts_frames()}

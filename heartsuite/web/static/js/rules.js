@@ -1,22 +1,24 @@
-// The rules page: the translated text is server-rendered; its example section gets the replay of
-// a won deal, move by move.
+// The rules page: the translated text is server-rendered; its example section gets a replay —
+// a won Heart to Heart deal move by move, or a round of Hearts card by card.
 
 import { api, pageData, t } from "./shell.js";
 import { Replay } from "./replay.js";
+import { TrickReplay } from "./trick_replay.js";
 
 async function init() {
   const section = document.querySelector(`[data-example="${pageData.example}"]`);
-  if (!section || pageData.game !== "h2h") return;
+  if (!section) return;
   const caption = document.createElement("p");
   caption.className = "example-code";
   caption.textContent = pageData.caption;
   const root = document.createElement("div");
-  root.className = "replay";
+  root.className = pageData.game === "h2h" ? "replay" : "replay trick-replay";
   root.id = "example-replay";
   section.append(caption, root);
   try {
-    const data = await api("/api/h2h/example");
-    new Replay(root, pageData.geometry, data.frames).start();
+    const data = await api(`/api/rules/${pageData.game}/example`);
+    if (pageData.game === "h2h") new Replay(root, pageData.geometry, data.frames).start();
+    else new TrickReplay(root, data.frames).start();
   } catch {
     root.textContent = t("common.error");
   }

@@ -1,0 +1,37 @@
+"""The rules pages' examples step through in the browser: buttons and arrow keys."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def test_heart_to_heart_example_steps_and_ends_won(page) -> None:
+    page.goto("/rules/h2h")
+    caption = page.locator("#example-replay .replay-caption")
+    expect(caption).to_have_text("The deal, before the first move")
+    page.click("#example-replay [data-replay=next]")
+    expect(caption).to_have_text("Move 1 of 67: Draw a card from the stock")
+    page.locator("#example-replay").focus()
+    page.keyboard.press("ArrowLeft")
+    expect(caption).to_have_attribute("data-step", "0")
+    for _ in range(67):
+        page.keyboard.press("ArrowRight")
+    expect(caption).to_have_attribute("data-step", "67")
+    expect(page.locator("#example-replay [data-replay-pos]:visible")).to_have_count(0)
+
+
+def test_hearts_example_plays_card_by_card(page) -> None:
+    page.goto("/rules/hearts")
+    caption = page.locator("#example-replay .replay-caption")
+    expect(caption).to_contain_text("dealt")
+    next_button = page.locator("#example-replay [data-replay=next]")
+    next_button.click()
+    expect(page.locator("#example-replay .tc.received")).to_have_count(12)
+    next_button.click()
+    expect(caption).to_have_text("Bilal plays the Two of clubs.")
+    for _ in range(4):
+        next_button.click()
+    expect(caption).to_contain_text("takes the trick")
