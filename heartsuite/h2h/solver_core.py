@@ -44,6 +44,7 @@ def _above_masks() -> tuple[int, ...]:
 
 
 ABOVE: tuple[int, ...] = _above_masks()
+_ALL = (1 << SIZE) - 1
 
 Pair = tuple[int, int]  # (members mask, mask of the cards that must be removed before it)
 
@@ -133,10 +134,17 @@ def winnable_abstract(layout: Sequence[int], present: int, talon: Sequence[int])
             by_rank[rank] = [i]
         else:
             group.append(i)
+    return _decide([(bits, talon[rank]) for rank, bits in by_rank.items()], present)
+
+
+def _decide(groups: list[tuple[list[int], int]], present: int) -> bool:
+    """Winnability from each rank's (present layout bits, talon copies)."""
     forced: list[Pair] = []
     choices: list[list[tuple[Pair, ...]]] = []
-    for rank, bits in by_rank.items():
-        options = pairings(bits, talon[rank], present)
+    for bits, talon in groups:
+        if talon >= len(bits):
+            continue
+        options = pairings(bits, talon, present)
         if options is None:
             return False
         if len(options) == 1:
@@ -153,7 +161,8 @@ def winnable_abstract(layout: Sequence[int], present: int, talon: Sequence[int])
 
 def winnable_layout(layout: Sequence[int]) -> bool:
     """Winnability of a fresh deal: all 25 layout cards present, the other copies in the talon."""
-    counts = [COPIES] * (RANK_COUNT + 1)
-    for rank in layout:
-        counts[rank] -= 1
-    return winnable_abstract(layout, (1 << SIZE) - 1, counts)
+    groups: list[list[int]] = [[] for _ in range(RANK_COUNT + 1)]
+    for i, rank in enumerate(layout):
+        groups[rank].append(i)
+    # only ranks with three or four copies in the heart have fewer talon copies than layout ones
+    return _decide([(g, COPIES - len(g)) for g in groups if len(g) > 2], _ALL)
