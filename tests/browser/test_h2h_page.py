@@ -109,3 +109,26 @@ def test_switch_to_arabic_is_right_to_left_and_remembered(page) -> None:
     expect(page.locator("html")).to_have_attribute("lang", "ar")
     page.goto("/")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
+
+
+def test_hint_status_line_and_solution(page) -> None:
+    open_deal(page, EXAMPLE_CODE)
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator(".hinted")).to_have_count(1)  # the first move of the line is a draw
+    expect(page.locator("[data-pile=stock]")).to_have_class(re.compile(r"\bhinted\b"))
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("switch", name=re.compile("Winnable status")).check()
+    page.locator("#dlg-settings").get_by_role("button", name="Close").click()
+    expect(page.locator("#winnable-line")).to_have_text("Still winnable")
+    play(page, example_moves())
+    won = page.locator("#dlg-won")
+    expect(won).to_contain_text("You used 1 hint.")
+    won.get_by_role("button", name="Show solution").click()
+    solution = page.locator("#dlg-solution")
+    expect(solution.locator(".replay-caption")).to_have_text("The deal, before the first move")
+    solution.locator("[data-replay=next]").click()
+    expect(solution.locator(".replay-caption")).to_contain_text("Move 1 of 67")
+    solution.get_by_role("button", name="Close").click()
+    expect(page.locator("[data-info=moves]")).to_have_text("0")
+    expect(page.locator("[data-info=code]")).not_to_have_text(EXAMPLE_CODE)
