@@ -146,3 +146,7 @@ def test_winnability_is_consistent_with_the_moves(number: int, seed: int) -> Non
     assert (move is not None) == is_winnable(state)
     if move is not None:
         assert is_winnable(apply(state, move))
+        best, line = solve(state, shortest=True), solve(state)
+        assert best is not None and line is not None and best[0] == move
+        assert replay_from(state, best).present == 0 == replay_from(state, line).present
+        assert len(best) <= len(line)
