@@ -34,11 +34,12 @@ def main() -> int:
                                           base_url=server.url,
                                           device_scale_factor=2 if w < 500 else 1)
                 page = ctx.new_page()
-                page.add_init_script("localStorage.setItem('heartsuite.h2h.intro-seen', '1')")
+                page.add_init_script("localStorage.setItem('heartsuite.h2h.intro-seen', '1');"
+                                     "localStorage.setItem('heartsuite.hearts.intro-seen', '1')")
                 shots = {
                     "home": lambda p: p.goto("/"),
                     "h2h": lambda p: play_some(p),
-                    "hearts": lambda p: p.goto("/hearts"),
+                    "hearts": lambda p: hearts_after_pass(p),
                     "rules": lambda p: p.goto("/rules/h2h"),
                     "stats": lambda p: p.goto("/stats"),
                 }
@@ -47,7 +48,8 @@ def main() -> int:
                         continue
                     go(page)
                     page.wait_for_timeout(600)
-                    page.screenshot(path=str(out / f"{name}-{size}.png"))
+                    page.screenshot(path=str(out / f"{name}-{size}.jpg"), type="jpeg",
+                                    quality=82)
                 ctx.close()
         finally:
             browser.close()
@@ -71,6 +73,17 @@ def play_some(page) -> None:
             page.click(f"[data-pos='{a}']")
             page.click(f"[data-pos='{b}']")
     page.click("[data-pos='17']")
+
+
+def hearts_after_pass(page) -> None:
+    """Open Hearts, pass the first three cards and let the computer players play a little."""
+    page.goto("/hearts")
+    page.wait_for_selector("[data-card]")
+    cards = page.locator("[data-card]")
+    for i in range(3):
+        cards.nth(i).click()
+    page.click("#hx-pass-btn")
+    page.wait_for_timeout(2500)
 
 
 if __name__ == "__main__":
