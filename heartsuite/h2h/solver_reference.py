@@ -3,7 +3,11 @@
 It knows nothing of the solver's shortcuts: it plays the actual draw order (draw, redeal, waste
 pairs, layout pairs) move by move from the layout ranks, the talon (waste bottom to top, then the
 stock, first drawn first) and the waste size, and remembers every position it has seen. Exhaustive,
-so only for tests and small budgets: `limit` caps the positions visited (None if exceeded).
+so only for tests and small budgets: `limit` caps the positions visited (BudgetExceeded).
+
+`reference_winnable_any_order` sits in between: it drops the draw order (any stock or waste card
+may pair at any time) but still tries every pair, so it checks the solver's pairing-and-cycle
+argument on deals whose ordered search is too large.
 """
 
 from __future__ import annotations
@@ -91,3 +95,41 @@ def reference_shortest(
                 parent[after] = (position, move)
                 queue.append(after)
     return None
+
+
+def reference_winnable_any_order(
+    layout: Sequence[int], talon: Sequence[int], present: int = (1 << SIZE) - 1,
+    limit: int | None = None,
+) -> bool:
+    """Exhaustive search over (layout cards present, stock-and-waste copies left per rank), with
+    every pair allowed whatever the talon order: a middle ground that trusts only that any talon
+    card can be brought to the top (itself checked against the ordered search), not the solver's
+    pairing-and-cycle argument."""
+    counts = [0] * 14
+    for rank in talon:
+        counts[rank] += 1
+    start = (present, tuple(counts))
+    seen = {start}
+    stack = [start]
+    while stack:
+        mask, left = stack.pop()
+        if not mask:
+            return True
+        free = _free(mask)
+        nexts = []
+        for x, i in enumerate(free):
+            rank = layout[i]
+            if left[rank]:
+                fewer = list(left)
+                fewer[rank] -= 1
+                nexts.append((mask & ~(1 << i), tuple(fewer)))
+            for j in free[x + 1 :]:
+                if layout[j] == rank:
+                    nexts.append((mask & ~(1 << i) & ~(1 << j), left))
+        for after in nexts:
+            if after not in seen:
+                if limit is not None and len(seen) >= limit:
+                    raise BudgetExceeded(f"more than {limit} positions")
+                seen.add(after)
+                stack.append(after)
+    return False
