@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from heartsuite.h2h import DRAW, REDEAL, State, apply, deal_for_number, legal_moves, replay
+from heartsuite.h2h import DRAW, REDEAL, Deal, State, apply, deal_for_number, legal_moves, replay
 from heartsuite.h2h.solver import hint, is_winnable, solve
 from heartsuite.h2h.solver_reference import (
     BudgetExceeded,
@@ -166,3 +166,11 @@ def test_winnability_is_consistent_with_the_moves(number: int, seed: int) -> Non
         assert best is not None and line is not None and best[0] == move
         assert replay_from(state, best).present == 0 == replay_from(state, line).present
         assert len(best) <= len(line)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations([r for r in range(1, 14) for _ in range(4)]))
+def test_any_shuffle_agrees_with_the_any_order_search(deck: list[int]) -> None:
+    deal = Deal.explicit(deck[:25], deck[25:51], deck[51:])
+    expected = reference_winnable_any_order(deal.layout, deal.waste + deal.stock)
+    assert is_winnable(State.initial(deal)) == expected
