@@ -132,3 +132,39 @@ def test_hint_status_line_and_solution(page) -> None:
     solution.get_by_role("button", name="Close").click()
     expect(page.locator("[data-info=moves]")).to_have_text("0")
     expect(page.locator("[data-info=code]")).not_to_have_text(EXAMPLE_CODE)
+
+
+def test_keyboard_focus_confirm_new_game_and_reduced_motion(browser, live_server) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US",
+                                  base_url=live_server.url, reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        open_deal(page, EXAMPLE_CODE)
+        tip = page.locator("[data-pos='25']")
+        assert page.evaluate(
+            "getComputedStyle(document.querySelector('[data-pos=\"25\"]')).transitionDuration"
+        ) == "0s"
+        box = tip.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44  # a touch target on a 360-px phone
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        tip.focus()
+        page.keyboard.press("Enter")
+        expect(tip).to_have_class(re.compile(r"\bselected\b"))
+        page.keyboard.press("Escape")
+        expect(tip).not_to_have_class(re.compile(r"\bselected\b"))
+        page.keyboard.press("ArrowDown")
+        focused = page.evaluate("document.activeElement.dataset.pile")
+        assert focused in ("stock", "waste")
+        page.keyboard.press("Enter" if focused == "stock" else "d")
+        expect(page.locator("[data-info=moves]")).to_have_text("1")
+        page.keyboard.press("n")
+        confirm = page.locator("#dlg-confirm")
+        expect(confirm).to_be_visible()
+        confirm.get_by_role("button", name="Keep playing").click()
+        expect(page.locator("[data-info=code]")).to_have_text(EXAMPLE_CODE)
+        page.keyboard.press("n")
+        confirm.get_by_role("button", name="Start a new game").click()
+        expect(page.locator("[data-info=moves]")).to_have_text("0")
+        expect(page.locator("[data-info=code]")).not_to_have_text(EXAMPLE_CODE)
+    finally:
+        context.close()
