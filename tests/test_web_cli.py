@@ -57,3 +57,12 @@ def test_unusable_data_directory_is_a_user_error(tmp_path, capsys) -> None:
     blocker.write_text("not a directory")
     assert main(["serve", "--no-browser", "--data", str(blocker / "sub")]) == 2
     assert "cannot use" in capsys.readouterr().err
+
+
+def test_a_port_in_use_is_a_user_error(capsys) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--no-browser", "--port", str(port)]) == 2
+    assert "cannot listen on 127.0.0.1" in capsys.readouterr().err

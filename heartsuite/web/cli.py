@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import threading
 import webbrowser
 from pathlib import Path
@@ -32,6 +33,7 @@ def serve(args: argparse.Namespace) -> int:
         data.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"cannot use {data} for data: {exc.strerror}") from None
+    _check_listen(args.host, args.port)
     app = create_app(data)
     host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{host}:{args.port}/"
@@ -45,3 +47,14 @@ def serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UserError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
     return 0
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Say clearly, before starting, when the address cannot be used (a port already taken)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
