@@ -28,12 +28,12 @@ def serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         raise UserError(f"--port must be 1..65535, not {args.port}")
+    _check_listen(args.host, args.port)
     data = args.data or default_data_dir()
     try:
         data.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"cannot use {data} for data: {exc.strerror}") from None
-    _check_listen(args.host, args.port)
     app = create_app(data)
     host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{host}:{args.port}/"
