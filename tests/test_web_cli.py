@@ -66,3 +66,9 @@ def test_a_port_in_use_is_a_user_error(capsys) -> None:
         port = taken.getsockname()[1]
         assert main(["serve", "--no-browser", "--port", str(port)]) == 2
     assert "cannot listen on 127.0.0.1" in capsys.readouterr().err
+
+
+def test_a_store_that_is_not_sqlite_is_a_user_error(tmp_path, capsys) -> None:
+    (tmp_path / "heartsuite.sqlite3").write_bytes(b"this is not a database" * 100)
+    assert main(["serve", "--no-browser", "--port", str(_free_port()), "--data", str(tmp_path)]) == 2
+    assert "cannot open the store" in capsys.readouterr().err

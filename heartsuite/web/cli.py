@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import socket
+import sqlite3
 import threading
 import webbrowser
 from pathlib import Path
@@ -34,7 +35,10 @@ def serve(args: argparse.Namespace) -> int:
         data.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"cannot use {data} for data: {exc.strerror}") from None
-    app = create_app(data)
+    try:
+        app = create_app(data)
+    except sqlite3.Error as exc:
+        raise UserError(f"cannot open the store in {data}: {exc}") from None
     host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{host}:{args.port}/"
     print(f"heartsuite: serving on {url} (data in {data}); Ctrl+C stops")
