@@ -70,5 +70,6 @@ def test_a_port_in_use_is_a_user_error(capsys) -> None:
 
 def test_a_store_that_is_not_sqlite_is_a_user_error(tmp_path, capsys) -> None:
     (tmp_path / "heartsuite.sqlite3").write_bytes(b"this is not a database" * 100)
-    assert main(["serve", "--no-browser", "--port", str(_free_port()), "--data", str(tmp_path)]) == 2
+    args = ["serve", "--no-browser", "--port", str(_free_port()), "--data", str(tmp_path)]
+    assert main(args) == 2
     assert "cannot open the store" in capsys.readouterr().err
