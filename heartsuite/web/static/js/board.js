@@ -106,10 +106,18 @@ export class Board {
       + (view.stock ? `<span class="count" aria-hidden="true">${num(view.stock)}</span>` : "");
     stock.setAttribute("aria-label", view.stock ? t("h2h.stock.label", { count: view.stock })
       : view.waste ? t("h2h.stock.redeal") : t("h2h.stock.none"));
-    if (waste.dataset.top !== (top ?? "")) {
+    if (waste.dataset.top !== (top ?? "") || waste.dataset.count !== String(view.waste)) {
+      const drawn = view.waste > Number(waste.dataset.count ?? view.waste);
       waste.dataset.top = top ?? "";
+      waste.dataset.count = String(view.waste);
       waste.querySelector("svg.face")?.remove();
       if (top) waste.insertAdjacentHTML("afterbegin", cardSvg(top, "H"));
+      // A drawn card slides over from the stock (no motion when reduced motion is asked for).
+      waste.classList.remove("arrive");
+      if (drawn && this.interactive) {
+        void waste.offsetWidth;
+        waste.classList.add("arrive");
+      }
     }
     let count = waste.querySelector(".count");
     if (!count) {
