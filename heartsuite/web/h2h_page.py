@@ -72,7 +72,7 @@ def body(lang: str) -> str:
         _dialog("blocked", t("h2h.blocked.title"), f'<p>{t("h2h.blocked.body")}</p>',
                 f'<button value="undo" class="btn">{t("h2h.action.undo")}</button>'
                 f'<button value="solution" class="btn" data-needs-solver hidden>'
-                f'{t("h2h.action.solution")}</button>'
+                f'{t("h2h.action.give_up")}</button>'
                 f'<button value="new" class="btn primary">{t("h2h.action.new")}</button>'),
         _dialog("won", t("h2h.won.title"),
                 '<p class="won-summary" id="won-summary"></p><p id="won-hints"></p>',
