@@ -168,3 +168,16 @@ def test_keyboard_focus_confirm_new_game_and_reduced_motion(browser, live_server
         expect(page.locator("[data-info=code]")).not_to_have_text(EXAMPLE_CODE)
     finally:
         context.close()
+
+
+def test_a_game_ended_in_another_window_continues_with_the_current_one(page) -> None:
+    open_deal(page, EXAMPLE_CODE)
+    page.click("[data-pile=stock]")
+    expect(page.locator("[data-info=moves]")).to_have_text("1")
+    other = page.context.new_page()
+    other.goto("/h2h?code=HH1-N-AAAAAAB")
+    expect(other.locator("[data-info=code]")).to_have_text("HH1-N-AAAAAAB")
+    page.click("[data-pile=stock]")
+    expect(page.locator("#toast")).to_contain_text("another window")
+    expect(page.locator("[data-info=code]")).to_have_text("HH1-N-AAAAAAB")
+    other.close()

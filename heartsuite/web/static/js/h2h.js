@@ -79,10 +79,15 @@ function enqueue(job) {
     if (err instanceof ApiError && err.status === 404) {
       toast(t("common.not_found"), 4000);
       load((await api("/api/h2h/games", { method: "POST", body: {} })).game);
+    } else if (err instanceof ApiError && err.error === "finished") {
+      // Another window started a new game: continue with the person's current one.
+      toast(t("h2h.game_ended"), 4000);
+      const { game: current } = await api("/api/h2h/current");
+      load(current ?? (await api("/api/h2h/games", { method: "POST", body: {} })).game);
     } else {
       showError(err);
     }
-  });
+  }).catch(showError);
   return queue;
 }
 
