@@ -9,6 +9,8 @@ winning a trick with points in it when it can.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from heartsuite.hearts.cards import (
     HEARTS_MASK,
     QS_BIT,
@@ -18,6 +20,7 @@ from heartsuite.hearts.cards import (
     SUIT_MASKS,
 )
 from heartsuite.hearts.round import DONE, Round
+from heartsuite.hearts.rules import Rules
 
 _HIGH_SPADES = SUIT_MASKS[SPADES] & ~((1 << (SPADES * 13 + 11)) - 1)  # K♠ and A♠
 _LOW_SPADES = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
@@ -48,8 +51,14 @@ def _highest_rank(mask: int, hand: int) -> int:
     return best
 
 
+@lru_cache(maxsize=64)
+def _total(rules: Rules) -> int:
+    return rules.total_points()
+
+
 def moon_runner(r: Round) -> int:
-    """The seat that alone holds every point taken so far, if at least one trick scored; else -1."""
+    """The seat that alone holds every point taken so far, once that is at least 30 % of the
+    round's points; else -1. Others then stop it, and it plays to shoot."""
     runner = -1
     penalty = r.cfg.penalty
     for seat, taken in enumerate(r.taken):
@@ -57,7 +66,16 @@ def moon_runner(r: Round) -> int:
             if runner >= 0:
                 return -1
             runner = seat
+    if runner >= 0 and r.points[runner] * 10 < _total(r.cfg.rules) * 3:
+        return -1
     return runner
+
+
+def _tops_hearts(r: Round, hand: int) -> bool:
+    """Whether `hand` holds the highest heart still out (or no heart is out elsewhere)."""
+    out = HEARTS_MASK & ~r.played & ~hand
+    mine = hand & HEARTS_MASK
+    return not out or mine.bit_length() > out.bit_length()
 
 
 def choose(r: Round, legal: int) -> int:
@@ -68,12 +86,17 @@ def choose(r: Round, legal: int) -> int:
     trick = r.trick
     qs_out = not r.played & QS_BIT
     runner = moon_runner(r) if r.trick_no >= 3 else -1
+    hand = r.hands[seat]
+    shooting = runner == seat and r.points[seat] >= 10 and _tops_hearts(r, hand)
     if not trick:
-        hand = r.hands[seat]
-        if runner == seat and r.points[seat] >= 10:
+        if shooting:
             return _high(legal & ~HEARTS_MASK or legal) if r.trick_no < 8 else _highest_rank(
                 legal, hand)
         unseen = ~r.played & ~hand & _DECK
+        if runner >= 0 and runner != seat:
+            top = legal & HEARTS_MASK
+            if top and not unseen & HEARTS_MASK & ~((2 << _high(top)) - 1):
+                return _high(top)  # a heart the shooter cannot beat: it stops the moon
         return _lead(legal, bool(unseen & QS_BIT), hand, unseen)
     led_mask = SUIT_MASKS[r.led]
     if legal & led_mask:
@@ -81,7 +104,7 @@ def choose(r: Round, legal: int) -> int:
             beat = legal & ~((1 << (r.led * 13 + r.win_rank + 1)) - 1)
             if beat:
                 return _low(beat)
-        if runner == seat and r.points[seat] >= 10:
+        if shooting:
             return _high(legal)
         below = legal & ((1 << (r.led * 13 + r.win_rank)) - 1)
         if below:

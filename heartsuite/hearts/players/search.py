@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 
-from heartsuite.hearts.cards import SUIT_OF, cards_of
+from heartsuite.hearts.cards import QS_BIT, SUIT_OF, cards_of
 from heartsuite.hearts.players.rollout import choose, play_out
 from heartsuite.hearts.players.sampling import Knowledge, sample_hands
 from heartsuite.hearts.round import Round
@@ -72,9 +72,12 @@ def candidates(view: SeatView) -> list[int]:
     for c in view.trick:
         trick_mask |= 1 << c
     clear = view.hand | (view.played & ~trick_mask)
+    legal = view.legal
+    if not view.trick and legal & QS_BIT and legal != QS_BIT and not _running(view):
+        legal &= ~QS_BIT  # leading the queen hands her back to us; only a shooter does it
     out: list[int] = []
     prev = -1
-    for c in cards_of(view.legal):
+    for c in cards_of(legal):
         if prev >= 0 and SUIT_OF[c] == SUIT_OF[prev] and pts[c] == pts[prev]:
             between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
             if not between & ~clear:
@@ -84,6 +87,14 @@ def candidates(view: SeatView) -> list[int]:
         out.append(c)
         prev = c
     return out
+
+
+def _running(view: SeatView) -> bool:
+    """Whether this seat alone has taken points this round (it may be shooting the moon)."""
+    penalty = view.rules.penalty_mask()
+    mine = view.taken[view.seat] & penalty
+    return bool(mine) and not any(t & penalty for s, t in enumerate(view.taken)
+                                  if s != view.seat)
 
 
 def world_value(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: int,
