@@ -66,14 +66,18 @@ def play_history(view: SeatView) -> tuple[list[int], list[int]]:
 
 def candidates(view: SeatView) -> list[int]:
     """The legal cards worth telling apart: of a run of cards with nothing unseen between them
-    (and the same points), only the highest is searched, since they play alike."""
+    (and the same points), only the highest is searched, since they play alike. Leading Q♠ is
+    left out (when another lead exists) unless the seat is running for the moon: sampled worlds
+    overrate the chance that an opponent holds a bare ace or king of spades."""
     pts = view.rules.points()
     trick_mask = 0
     for c in view.trick:
         trick_mask |= 1 << c
     clear = view.hand | (view.played & ~trick_mask)
     legal = view.legal
-    if not view.trick and legal & QS_BIT and legal != QS_BIT and not _running(view):
+    rules = view.rules
+    if (not view.trick and legal & QS_BIT and legal != QS_BIT and rules.queen_points
+            and not rules.reverse and not _running(view)):
         legal &= ~QS_BIT  # leading the queen hands her back to us; only a shooter does it
     out: list[int] = []
     prev = -1
