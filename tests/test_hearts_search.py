@@ -223,3 +223,10 @@ def test_levels_and_hints() -> None:
     pass_view = game.view(0)
     chosen = hint_pass(pass_view)
     assert len(set(chosen)) == 3 and all(pass_view.hand >> c & 1 for c in chosen)
+
+
+def test_the_queen_is_not_led_by_a_seat_that_is_not_shooting() -> None:
+    view = _scripted_view(QS_HANDS, "2C 3C TC AC 3S 2S 4S KS", 2)
+    assert view.legal >> parse_card("QS") & 1
+    assert parse_card("QS") not in candidates(view)
+    assert parse_card("JS") in candidates(view)
