@@ -156,8 +156,8 @@ def body(lang: str) -> str:
   </div>
   <div class="toolbar" role="toolbar" aria-label="{t("hearts.action.menu")}">
     {button("sheet", "hearts.action.sheet", "▤", "S")}
-    {button("hint", "hearts.action.hint", "💡", "H")}
-    {button("new", "hearts.action.new", "＋", "N")}
+    {button("hint", "hearts.action.hint", "☆", "H")}
+    {button("new", "hearts.action.new", "+", "N")}
     {button("menu", "hearts.action.menu", "☰")}
   </div>
 </section>

@@ -184,7 +184,8 @@ function renderPrompt() {
   if (state.over) {
     line = t("hearts.prompt.over");
   } else if (mode === "pass") {
-    line = t(`hearts.prompt.pass.${state.pass}`, { name: playerName(state.passed_to), count: 3 - selected.size });
+    line = selected.size === 3 ? t("hearts.prompt.pass_ready", { name: playerName(state.passed_to) })
+      : t(`hearts.prompt.pass.${state.pass}`, { name: playerName(state.passed_to), count: 3 - selected.size });
   } else if (state.phase === "pass") {
     line = t("hearts.prompt.waiting_pass");
   } else if (state.phase === "moon_choice") {

@@ -1,0 +1,397 @@
+"""The Hearts API and WebSocket: whole games played through the socket, hidden information never
+sent, bad input and forged seats refused without a crash, no event lost on reconnecting or after a
+server restart, the statistics written when a game ends."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from web_helpers import client_for, make_app
+
+from heartsuite.hearts.cards import texts
+from heartsuite.hearts.deal import deal_hands, parse_game_code
+from heartsuite.hearts.rules import Rules
+from heartsuite.web.app import create_app
+from heartsuite.web.errors import MAX_BODY
+from heartsuite.web.hearts_routes import MAX_MESSAGE
+
+CODE = "HT1-ABCDEFG"
+CARD = re.compile(r'"([2-9TJQKA][CDSH])"')
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    return make_app(tmp_path_factory.mktemp("data"))
+
+
+@pytest.fixture
+def client(app):
+    c = client_for(app)
+    assert c.put("/api/hearts/prefs", json={"speed": "instant"}).status_code == 200
+    return c
+
+
+def new_game(client, **body) -> dict:
+    response = client.post("/api/hearts/games", json={"code": CODE, **body})
+    assert response.status_code == 201, response.text
+    return response.json()["game"]
+
+
+def socket_url(game_id: str) -> str:
+    return f"/api/hearts/games/{game_id}/ws"
+
+
+class Seat0:
+    """A simple person at the table: passes its three lowest cards, plays its highest legal card,
+    takes New Moon. It acts only on a state newer than its own last action, and keeps every
+    message it receives."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.messages: list[dict] = []
+        self.state: dict | None = None
+        self.waiting = False
+
+    def receive(self) -> dict:
+        message = self.ws.receive_json()
+        self.messages.append(message)
+        events = [message["event"]] if message["type"] == "event" else []
+        if any(e.get("seat") == 0 and e["kind"] in ("passed", "play", "moon_chosen")
+               for e in events) or message["type"] == "refused":
+            self.waiting = False
+        if "state" in message:
+            self.state = message["state"]
+        return message
+
+    def act(self) -> bool:
+        """Send the next action if it is the person's turn; False when the game is over."""
+        s = self.state
+        if s is None or self.waiting:
+            return True
+        if s["over"]:
+            return False
+        if s["phase"] == "pass" and 0 in s["waiting_to_pass"]:
+            self.send({"type": "pass", "cards": s["hand"][:3]})
+        elif s["phase"] == "play" and s["turn"] == 0:
+            self.send({"type": "play", "card": s["legal"][-1]})
+        elif s["phase"] == "moon_choice" and s["moon_options"]:
+            self.send({"type": "moon", "choice": "new"})
+        return True
+
+    def send(self, message: dict) -> None:
+        self.ws.send_text(json.dumps(message))
+        self.waiting = True
+
+    def play_until(self, done) -> None:
+        """Receive and act until `done` holds (checked before each action), or the game ends."""
+        while not done(self):
+            self.receive()
+            if done(self) or not self.act():
+                break
+
+
+def hello(ws, after: int = 0) -> None:
+    ws.send_text(json.dumps({"type": "hello", "after": after}))
+
+
+def own_cards(record: dict) -> list[set[str]]:
+    """Per round, every card seat 0 held at some time: dealt to it or passed to it."""
+    out = []
+    n = len(record["players"])
+    offsets = {"none": 0, "left": 1, "right": n - 1, "across": 2}
+    for rnd in record["rounds"]:
+        mine = set(rnd["hands"][0])
+        if rnd["passes"]:
+            giver = (0 - offsets[rnd["pass"]]) % n
+            mine |= set(rnd["passes"][giver] or [])
+        out.append(mine)
+    return out
+
+
+def test_a_whole_game_never_reveals_another_seats_unplayed_cards(client, app) -> None:
+    game = new_game(client)
+    with client.websocket_connect(socket_url(game["id"])) as ws:
+        hello(ws)
+        person = Seat0(ws)
+        person.play_until(lambda p: p.state is not None and p.state["over"])
+    table = app.state.hearts._live[game["id"]].table
+    record = table.game.record()
+    assert table.game.is_over and len(record["rounds"]) >= 2
+    mine = own_cards(record)
+    assert all(len(cards) == 16 for cards in mine[:3])  # 13 dealt + 3 received: 36 stay hidden
+    played: set[str] = set()
+    current_round = 0
+    for message in person.messages:
+        if message["type"] == "event":
+            event = message["event"]
+            if event["kind"] == "play":
+                played.add(event["card"])
+            if event["kind"] == "round":
+                current_round = event["round"]
+        allowed = played | mine[min(current_round, len(mine) - 1)]
+        seen = set(CARD.findall(json.dumps(message)))
+        assert seen <= allowed, (message["type"], sorted(seen - allowed))
+    # the events are numbered 1..N without a gap and every one was delivered once
+    seqs = [m["seq"] for m in person.messages if m["type"] == "event"]
+    assert seqs == list(range(1, len(seqs) + 1)) == [e["seq"] for e in table.events]
+
+
+def test_the_first_state_holds_only_the_persons_hand(client) -> None:
+    game = new_game(client)
+    state = game["state"]
+    hands = deal_hands(Rules(), parse_game_code(CODE), 0)
+    assert state["hand"] == texts(hands[0])
+    others = set().union(*(texts(h) for h in hands[1:]))
+    assert not others & set(CARD.findall(json.dumps(game)))
+    assert state["hand_sizes"] == [13, 13, 13, 13] and state["phase"] == "pass"
+
+
+def first_messages(ws, count: int) -> list[dict]:
+    return [ws.receive_json() for _ in range(count)]
+
+
+def receive_until(ws, predicate) -> dict:
+    for _ in range(2000):
+        message = ws.receive_json()
+        if predicate(message):
+            return message
+    raise AssertionError("the expected message never came")
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("not json", "bad_json"),
+        ("[1, 2]", "invalid"),
+        ('"play"', "invalid"),
+        ("{}", "invalid"),
+        ('{"type": "cheat"}', "invalid"),
+        ('{"type": "play", "card": "QS", "seat": 1}', "not_your_seat"),
+        ('{"type": "pass", "cards": ["2C", "3C", "4C"], "seat": 2}', "not_your_seat"),
+        ('{"type": "play", "card": "QS", "seat": "0"}', "not_your_seat"),
+        ('{"type": "play", "card": 7}', "invalid"),
+        ('{"type": "play"}', "invalid"),
+        ('{"type": "play", "card": "QUEEN"}', "invalid"),
+        ('{"type": "pass", "cards": "2C 3C 4C"}', "invalid"),
+        ('{"type": "pass", "cards": [1, 2, 3]}', "invalid"),
+        ('{"type": "moon", "choice": "maybe"}', "invalid"),
+        ('{"type": "hello", "after": -1}', "invalid"),
+        ('{"type": "hello", "after": "5"}', "invalid"),
+        ("x" * (MAX_MESSAGE + 1), "too_large"),
+    ],
+)
+def test_malformed_messages_get_an_error_and_the_socket_stays_usable(client, text, error) -> None:
+    game = new_game(client)
+    with client.websocket_connect(socket_url(game["id"])) as ws:
+        ws.send_text(text)
+        answer = ws.receive_json()
+        assert answer["type"] == "error" and answer["error"] == error and answer["message"]
+        hello(ws)
+        state = receive_until(ws, lambda m: m["type"] == "state")
+        assert state["state"]["hand"] == game["state"]["hand"]
+
+
+def test_a_binary_frame_is_an_error_not_a_crash(client) -> None:
+    game = new_game(client)
+    with client.websocket_connect(socket_url(game["id"])) as ws:
+        ws.send_bytes(b"\x00\x01")
+        assert ws.receive_json()["error"] == "invalid"
+
+
+def test_refused_actions_name_the_rule_and_change_nothing(client, app) -> None:
+    game = new_game(client)
+    hand = game["state"]["hand"]
+    foreign = sorted(set(texts((1 << 52) - 1)) - set(hand))
+    with client.websocket_connect(socket_url(game["id"])) as ws:
+        hello(ws)
+        receive_until(ws, lambda m: m["type"] == "state")
+        for cards, reason in [(hand[:2], "pass_three_cards"), (hand[:4], "pass_three_cards"),
+                              ([hand[0], hand[0], hand[1]], "pass_three_cards"),
+                              (foreign[:3], "not_in_hand")]:
+            ws.send_text(json.dumps({"type": "pass", "cards": cards}))
+            answer = receive_until(ws, lambda m: m["type"] == "refused")
+            assert answer["reason"] == reason, answer
+        ws.send_text(json.dumps({"type": "play", "card": hand[0]}))
+        assert receive_until(ws, lambda m: m["type"] == "refused")["reason"] == "not_your_turn"
+        ws.send_text(json.dumps({"type": "moon", "choice": "old"}))
+        assert receive_until(ws, lambda m: m["type"] == "refused")["reason"] == "not_your_turn"
+        # now pass properly and try an illegal play when the turn comes
+        person = Seat0(ws)
+        person.send({"type": "pass", "cards": hand[:3]})
+        person.play_until(lambda p: p.state is not None and p.state["phase"] == "play"
+                          and p.state["turn"] == 0 and not p.waiting)
+        state = person.state
+        illegal = sorted(set(state["hand"]) - set(state["legal"]))
+        if illegal:
+            ws.send_text(json.dumps({"type": "play", "card": illegal[0]}))
+            answer = receive_until(ws, lambda m: m["type"] == "refused")
+            assert answer["card"] == illegal[0]
+            assert answer["reason"] in ("must_follow_suit", "must_lead_lowest_club",
+                                        "no_points_first_trick", "hearts_not_broken")
+        ws.send_text(json.dumps({"type": "play", "card": foreign[0]}))
+        answer = receive_until(ws, lambda m: m["type"] == "refused")
+        assert answer["reason"] in ("not_in_hand", "not_your_turn")
+    after = client.get(f"/api/hearts/games/{game['id']}").json()["game"]["state"]
+    assert after["hand"] == state["hand"] and after["trick"] == state["trick"]
+
+
+def test_another_persons_game_is_refused_over_http_and_socket(app, client) -> None:
+    game = new_game(client)
+    stranger = client_for(app)
+    response = stranger.get(f"/api/hearts/games/{game['id']}")
+    assert response.status_code == 404 and response.json()["error"] == "not_found"
+    with stranger.websocket_connect(socket_url(game["id"])) as ws:
+        answer = ws.receive_json()
+        assert answer == {"type": "error", "error": "not_found", "message": "no such game"}
+    with stranger.websocket_connect(socket_url("no-such-game")) as ws:
+        assert ws.receive_json()["error"] == "not_found"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "error"),
+    [
+        ({"code": "HT1-ABC"}, 400, "bad_code"),
+        ({"code": "HH1-N-ABCDEFG"}, 400, "bad_code"),
+        ({"code": "garbage"}, 400, "bad_code"),
+        ({"rules": {"target": "100"}}, 400, "bad_rules"),
+        ({"rules": {"variant": "poker"}}, 400, "bad_rules"),
+        ({"rules": {"no_such_rule": 1}}, 400, "bad_rules"),
+        ({"rules": {"players": 5}}, 400, "bad_rules"),
+        ({"rules": "black-lady"}, 422, "invalid"),
+        ({"code": 12}, 422, "invalid"),
+        ({"extra": True}, 422, "invalid"),
+        ({"code": "HT1-" + "A" * 60}, 422, "invalid"),
+    ],
+)
+def test_bad_new_game_requests_are_4xx_json(client, body, status, error) -> None:
+    response = client.post("/api/hearts/games", json=body)
+    assert response.status_code == status, response.text
+    assert response.json()["error"] == error and response.json()["message"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"strength": "godlike"}, {"speed": 3}, {"move_errors": "yes"}, {"colour": "red"}, [], "x"],
+)
+def test_bad_preferences_are_422(client, body) -> None:
+    assert client.put("/api/hearts/prefs", json=body).status_code == 422
+
+
+def test_oversized_and_unknown_requests(client) -> None:
+    big = {"rules": {"variant": "x" * (MAX_BODY + 10)}}
+    response = client.post("/api/hearts/games", json=big)
+    assert response.status_code == 413 and response.json()["error"] == "too_large"
+    response = client.get("/api/hearts/games/" + "a" * 80)
+    assert response.status_code == 422
+    response = client.get("/api/hearts/games/bad%20id")
+    assert response.status_code == 422
+
+
+def test_rules_and_variants_reach_the_game(client) -> None:
+    game = new_game(client, rules={"variant": "black-maria"})
+    state = game["state"]
+    assert state["players"] == 3 and len(state["hand"]) == 17 and "2C" not in state["hand"]
+    assert state["rules"]["king_spades_points"] == 10
+    game = new_game(client, rules={"variant": "original"})
+    assert game["state"]["phase"] == "play" and game["state"]["pass"] == "none"
+    prefs = client.put("/api/hearts/prefs", json={"rules": {"variant": "spot", "target": 50}})
+    assert prefs.json()["rules"]["queen_points"] == 25
+    game = client.post("/api/hearts/games", json={}).json()["game"]
+    assert game["state"]["rules"]["spot_hearts"] and game["state"]["rules"]["target"] == 50
+
+
+def test_reconnecting_loses_no_event(client, app) -> None:
+    game = new_game(client)
+    with client.websocket_connect(socket_url(game["id"])) as ws:
+        hello(ws)
+        person = Seat0(ws)
+        person.play_until(lambda p: p.state is not None and len(p.state["tricks"]) >= 2)
+        seen = [m for m in person.messages if m["type"] == "event"]
+    last = seen[-1]["seq"]
+    with client.websocket_connect(socket_url(game["id"])) as ws:
+        hello(ws, after=last - 5)
+        replayed = []
+        while (message := ws.receive_json())["type"] == "event":
+            replayed.append(message)
+        assert message["type"] == "state"
+    assert [m["seq"] for m in replayed[:5]] == list(range(last - 4, last + 1))
+    assert [m["event"] for m in replayed[:5]] == [m["event"] for m in seen[-5:]]
+    table = app.state.hearts._live[game["id"]].table
+    assert [m["event"] for m in seen + replayed[5:]] == table.events[:len(seen) + len(replayed) - 5]
+
+
+def test_a_server_restart_resumes_the_same_game_and_events(tmp_path) -> None:
+    first = client_for(create_app(tmp_path))
+    first.put("/api/hearts/prefs", json={"speed": "instant"})
+    game = new_game(first)
+    with first.websocket_connect(socket_url(game["id"])) as ws:
+        hello(ws)
+        person = Seat0(ws)
+        person.play_until(lambda p: p.state is not None and len(p.state["tricks"]) >= 3
+                          and p.state["turn"] == 0)
+        before = person.state
+        events = [m["event"] for m in person.messages if m["type"] == "event"]
+    second_app = create_app(tmp_path)
+    second = client_for(second_app)
+    second.cookies.update(first.cookies)
+    current = second.get("/api/hearts/current").json()["game"]
+    assert current["id"] == game["id"]
+    assert current["state"]["hand"] == before["hand"]
+    assert current["state"]["tricks"] == before["tricks"]
+    with second.websocket_connect(socket_url(game["id"])) as ws:
+        hello(ws)
+        again = []
+        while (message := ws.receive_json())["type"] == "event":
+            again.append(message["event"])
+    assert again[:len(events)] == events
+
+
+def test_a_finished_game_counts_in_the_statistics(tmp_path) -> None:
+    client = client_for(create_app(tmp_path))
+    client.put("/api/hearts/prefs", json={"speed": "instant", "rules": {"target": 50}})
+    game = client.post("/api/hearts/games", json={"code": CODE}).json()["game"]
+    with client.websocket_connect(socket_url(game["id"])) as ws:
+        hello(ws)
+        person = Seat0(ws)
+        person.play_until(lambda p: p.state is not None and p.state["over"])
+    final = person.state
+    stats = client.get("/api/stats").json()["hearts"]
+    assert stats["games"] == 1
+    assert stats["wins"] == (1 if final["winner"] == 0 else 0)
+    rounds = len(final["history"])
+    mine = sum(points[0] for points in final["history"])
+    assert stats["avg_points"] == pytest.approx(max(mine, 0) / rounds)
+    assert stats["moons"] == sum(m == 0 for m in final["moons"])
+    assert client.get("/api/hearts/current").json()["game"] is None
+    with client.websocket_connect(socket_url(game["id"])) as ws:
+        ws.send_text(json.dumps({"type": "play", "card": "2C"}))
+        assert ws.receive_json()["error"] == "finished"
+
+
+def test_a_new_game_ends_the_old_one_as_lost_once_played(client) -> None:
+    game = new_game(client)
+    with client.websocket_connect(socket_url(game["id"])) as ws:
+        hello(ws)
+        Seat0(ws).play_until(lambda p: p.state is not None and p.state["phase"] == "play")
+    new_game(client)
+    stats = client.get("/api/stats").json()["hearts"]
+    assert stats["games"] >= 1 and stats["wins"] == 0
+
+
+def test_the_hint_offers_cards_of_the_hand(client, app) -> None:
+    game = new_game(client)
+    with client.websocket_connect(socket_url(game["id"])) as ws:
+        hello(ws)
+        receive_until(ws, lambda m: m["type"] == "state")
+        ws.send_text(json.dumps({"type": "hint"}))
+        hint = receive_until(ws, lambda m: m["type"] == "hint")
+    assert len(hint["cards"]) == 3 and set(hint["cards"]) <= set(game["state"]["hand"])
+    assert app.state.store.game(game["id"]).hints == 1
+
+
+def test_the_page_is_served_with_its_hooks(client) -> None:
+    html = client.get("/hearts").text
+    assert 'id="hx-hand"' in html and 'role="dialog"' in html and "hearts.js" in html
+    assert "hearts.css" in html
