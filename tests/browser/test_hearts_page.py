@@ -1,0 +1,121 @@
+"""The Hearts page in headless Chromium: a whole round with its pass against the computer players,
+a refused card explained, the score sheet, a reload in the middle of a round that resumes exactly,
+and the Arabic page right-to-left around a table that does not mirror."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+pytestmark = pytest.mark.browser
+
+HAND = "#hx-hand [data-card]"
+
+
+def fast_table(page, **prefs) -> None:
+    """Computer players at the fastest speed (the request shares the page's cookie)."""
+    page.goto("/")
+    response = page.request.put("/api/hearts/prefs", data={"speed": "instant", **prefs})
+    assert response.ok, response.text()
+
+
+def hand(page) -> list[str]:
+    return page.eval_on_selector_all(HAND, "els => els.map(e => e.dataset.card)")
+
+
+def pass_three(page) -> list[str]:
+    page.wait_for_selector("#hx-pass-btn:not([hidden])")
+    cards = hand(page)[:3]
+    for card in cards:
+        page.click(f'#hx-hand [data-card="{card}"]')
+    page.click("#hx-pass-btn")
+    return cards
+
+
+def play_cards(page, until, limit_s: float = 60) -> None:
+    """Play the first playable card whenever it is our turn, until `until(page)` holds."""
+    deadline = time.monotonic() + limit_s
+    while not until(page):
+        assert time.monotonic() < deadline, "the round did not finish in time"
+        playable = page.query_selector("#hx-hand .hx-card.playable")
+        if playable is not None:
+            # the hand may be redrawn under the click: then look again
+            with contextlib.suppress(PlaywrightError):
+                playable.click(timeout=2000)
+        page.wait_for_timeout(30)
+
+
+def prompt(page) -> str:
+    return page.inner_text("#hx-prompt-text")
+
+
+def test_a_whole_round_with_its_pass_then_the_score_sheet(page) -> None:
+    fast_table(page, move_errors=True)
+    page.goto("/hearts")
+    page.wait_for_selector(HAND)
+    assert len(hand(page)) == 13
+    assert "pass left" in prompt(page)
+    passed = pass_three(page)
+    page.wait_for_function("document.querySelectorAll('#hx-hand [data-card]').length === 13"
+                           " && !document.querySelector('#hx-pass-btn:not([hidden])')")
+    assert not set(passed) & set(hand(page))
+    assert page.locator("#hx-hand .hx-card.received").count() == 3
+
+    explained = False
+
+    def refuse_once(p) -> bool:
+        nonlocal explained
+        dimmed = p.query_selector("#hx-hand .hx-card.dimmed")
+        if not explained and dimmed is not None and p.query_selector(".hx-card.playable"):
+            dimmed.click(force=True)  # aria-disabled: still a button a person can tap
+            p.wait_for_selector("#toast.show")
+            text = p.inner_text("#toast")
+            explained = bool(re.search(r"follow|first trick|lowest club|Hearts cannot", text))
+        return "pass right" in prompt(p)
+
+    play_cards(page, refuse_once)
+    assert explained, "a dimmed card was never refused with a reason"
+    assert len(hand(page)) == 13
+    page.keyboard.press("s")
+    sheet = page.locator("#hx-sheet")
+    assert sheet.get_attribute("role") == "dialog"
+    page.wait_for_selector("#hx-sheet[open]")
+    cells = page.eval_on_selector_all(
+        "#hx-sheet-table tbody tr:first-child td",
+        "tds => tds.map(td => Number(td.textContent.replace(/[^0-9]/g, '')))",
+    )
+    assert len(cells) == 4 and sum(cells) in (26, 78)
+
+
+def test_reloading_mid_round_resumes_exactly(page) -> None:
+    fast_table(page)
+    page.goto("/hearts")
+    page.wait_for_selector(HAND)
+    pass_three(page)
+    play_cards(page, lambda p: len(hand(p)) <= 10)
+    page.wait_for_timeout(200)
+    before_hand = hand(page)
+    before_totals = page.inner_text(".hx-my-plate")
+    page.reload()
+    page.wait_for_selector(HAND)
+    page.wait_for_function(f"document.querySelectorAll('{HAND}').length === {len(before_hand)}")
+    assert hand(page) == before_hand
+    assert page.inner_text(".hx-my-plate") == before_totals
+    # and the game goes on from there
+    play_cards(page, lambda p: len(hand(p)) < len(before_hand))
+
+
+def test_arabic_page_is_rtl_but_the_table_is_not(page) -> None:
+    fast_table(page)
+    page.evaluate("document.cookie = 'hs_lang=ar; path=/'")
+    page.goto("/hearts")
+    page.wait_for_selector(HAND)
+    assert page.get_attribute("html", "dir") == "rtl"
+    assert page.eval_on_selector("#hx-table", "el => getComputedStyle(el).direction") == "ltr"
+    left = page.eval_on_selector(".hx-left", "el => el.getBoundingClientRect().left")
+    right = page.eval_on_selector(".hx-right", "el => el.getBoundingClientRect().left")
+    assert left < right
