@@ -88,7 +88,10 @@ function renderSeats() {
     $("[data-score]", el).textContent = num(state.totals[seat]);
     $("[data-score]", el).title = t("hearts.total");
     const pts = state.round_points[seat];
-    $("[data-taken]", el).textContent = pts ? t("hearts.round_points", { count: pts }) : "";
+    const taken = $("[data-taken]", el);
+    taken.textContent = pts ? `♥ ${num(pts)}` : "";
+    taken.title = pts ? t("hearts.round_points", { count: pts }) : "";
+    taken.setAttribute("aria-label", taken.title);
     const turn = state.turn === seat || (state.phase === "pass" && state.waiting_to_pass.includes(seat));
     el.classList.toggle("turn", turn);
   }
