@@ -131,3 +131,34 @@ def test_unreadable_settings_fall_back_to_the_defaults(data) -> None:
     assert TableSettings.from_json(data) == TableSettings()
     assert TableSettings.from_json({"strength": "hard", "speed": "slow"}).to_json() == {
         "strength": "hard", "speed": "slow"}
+
+
+@pytest.mark.parametrize(("shooter", "expected"), [(0, "person"), (1, "computer")])
+def test_mixed_moon_asks_the_shooter(monkeypatch, shooter, expected) -> None:
+    """Mixed Moon: when Old Moon would end the game with the shooter losing, the shooter chooses.
+    The moon and the totals are arranged directly (a real moon needs a rare deal); the table's
+    handling of the decision is what is tested."""
+    from heartsuite.hearts.round import Round
+
+    monkeypatch.setattr(Round, "moon_shooter", lambda self: shooter if self.is_over else None)
+    table = HeartsTable.new(Rules(moon="mixed"), "HT1-ABCDEFG", TableSettings("medium", "fast"))
+    table.game.totals = [95, 10, 80, 80] if shooter == 0 else [10, 95, 80, 80]
+    rng = Rng(5)
+    while table.game.moon_pending is None:
+        advance(table, rng, 1)
+    assert table.events[-1] == {"kind": "moon_choice", "seat": shooter, "seq": table.seq}
+    state = table.state()
+    assert state["phase"] == "moon_choice"
+    if expected == "person":
+        assert table.person_must() == "moon_choice" and table.bot_to_act() is None
+        assert state["moon_options"] == {"old": [0, 26, 26, 26], "new": [-26, 0, 0, 0]}
+        events = table.act(0, "new")
+    else:
+        assert state["moon_options"] is None and table.bot_to_act() == 1
+        choice = table.bot_choice(1)
+        assert choice == "new"  # Old Moon would make seat 1 lose: the computer takes New Moon
+        events = table.act(1, choice)
+    kinds = [e["kind"] for e in events]
+    assert kinds[:2] == ["moon_chosen", "scored"]
+    assert events[1]["moon"] == shooter
+    assert events[1]["points"][shooter] == -26
