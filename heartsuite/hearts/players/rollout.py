@@ -26,6 +26,7 @@ _HIGH_SPADES = SUIT_MASKS[SPADES] & ~((1 << (SPADES * 13 + 11)) - 1)  # K♠ and
 _LOW_SPADES = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
 _QS_AND_ABOVE = SUIT_MASKS[SPADES] & ~_LOW_SPADES
 _DECK = (1 << 52) - 1
+_LOW_SIDE = sum(1 << (s * 13 + k) for s in range(3) for k in range(8)) & ~QS_BIT  # 2..9, not ♥
 
 
 def _high(mask: int) -> int:
@@ -71,11 +72,15 @@ def moon_runner(r: Round) -> int:
     return runner
 
 
-def _tops_hearts(r: Round, hand: int) -> bool:
-    """Whether `hand` holds the highest heart still out (or no heart is out elsewhere)."""
+def _can_shoot(r: Round, hand: int) -> bool:
+    """Whether `hand` can still take every heart: enough hearts above all the hearts still out,
+    and at most two low side cards (below the ten) that could lose a trick."""
     out = HEARTS_MASK & ~r.played & ~hand
-    mine = hand & HEARTS_MASK
-    return not out or mine.bit_length() > out.bit_length()
+    if out:
+        top = (hand & HEARTS_MASK) >> out.bit_length()
+        if top.bit_count() < out.bit_count() // (r.cfg.n - 1) + 1:
+            return False
+    return (hand & _LOW_SIDE).bit_count() <= 2
 
 
 def choose(r: Round, legal: int) -> int:
@@ -87,7 +92,7 @@ def choose(r: Round, legal: int) -> int:
     qs_out = not r.played & QS_BIT
     runner = moon_runner(r) if r.trick_no >= 3 else -1
     hand = r.hands[seat]
-    shooting = runner == seat and r.points[seat] >= 10 and _tops_hearts(r, hand)
+    shooting = runner == seat and r.points[seat] >= 10 and _can_shoot(r, hand)
     if not trick:
         if shooting:
             return _high(legal & ~HEARTS_MASK or legal) if r.trick_no < 8 else _highest_rank(
