@@ -123,6 +123,7 @@ function renderHand() {
   const received = new Set(state.tricks.length === 0 ? state.received : []);
   const mode = handMode();
   const focused = document.activeElement?.dataset?.card;
+  const hadFocus = hand.contains(document.activeElement);
   hand.innerHTML = "";
   for (const card of cards) {
     const el = faceEl(card, "button");
@@ -147,7 +148,7 @@ function renderHand() {
   const targets = focusable();
   const keep = targets.find((el) => el.dataset.card === focused) || targets[0] || hand.firstElementChild;
   if (keep) keep.tabIndex = 0;
-  if (focused && keep && hand.contains(document.activeElement) === false && hand.dataset.hadFocus === "1") keep.focus();
+  if (hadFocus && keep) keep.focus({ preventScroll: true });
   fitHand();
 }
 
@@ -686,10 +687,6 @@ function wire() {
   $("#hx-hand").addEventListener("click", (e) => {
     const el = e.target.closest("[data-card]");
     if (el) tapCard(el.dataset.card);
-  });
-  $("#hx-hand").addEventListener("focusin", () => { $("#hx-hand").dataset.hadFocus = "1"; });
-  $("#hx-hand").addEventListener("focusout", (e) => {
-    if (!$("#hx-hand").contains(e.relatedTarget)) $("#hx-hand").dataset.hadFocus = "0";
   });
   $("#hx-hand").addEventListener("keydown", (e) => {
     if (e.key === "ArrowRight" || e.key === "ArrowDown") { moveFocus(1); e.preventDefault(); }
