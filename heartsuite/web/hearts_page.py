@@ -80,7 +80,7 @@ def body(lang: str) -> str:
     dialogs = "".join([
         _dialog("sheet", t("hearts.sheet.title"),
                 '<div class="table-wrap"><table class="hx-sheet" id="hx-sheet-table"></table>'
-                "</div>", close),
+                '</div><p class="help hx-code-line" dir="auto"></p>', close),
         _dialog("settings", t("hearts.settings.title"),
                 f'<fieldset class="hx-group"><legend>{t("hearts.settings.play")}</legend>'
                 f"{play_fields}</fieldset>"
@@ -95,7 +95,8 @@ def body(lang: str) -> str:
                 '<button value="new" class="btn primary" id="hx-moon-new"></button>'),
         _dialog("over", t("hearts.over.title"),
                 '<p class="won-summary" id="hx-over-text"></p>'
-                '<div class="table-wrap"><table class="hx-sheet" id="hx-final"></table></div>',
+                '<div class="table-wrap"><table class="hx-sheet" id="hx-final"></table></div>'
+                '<p class="help hx-code-line" dir="auto"></p>',
                 f'<a class="btn" href="/stats">{t("nav.stats")}</a>'
                 f'<button value="new" class="btn primary">{t("hearts.action.new")}</button>'),
         _dialog("confirm", t("hearts.confirm_new.title"), f'<p>{t("hearts.confirm_new.body")}</p>',

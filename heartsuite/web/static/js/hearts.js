@@ -244,7 +244,14 @@ function fillSheet(table, final) {
   const totals = seats.map((s) => `<td class="${final && best.includes(s) ? "hx-best" : ""}">${num(state.totals[s])}${
     final && best.includes(s) ? ' <span aria-hidden="true">★</span>' : ""}</td>`).join("");
   const empty = state.history.length ? "" : `<tr><td colspan="${n + 1}">${escapeHtml(t("hearts.sheet.empty"))}</td></tr>`;
-  table.innerHTML = `${head}<tbody>${rows}${empty}</tbody><tfoot><tr><th scope="row">${t("hearts.sheet.total")}</th>${totals}</tr></tfoot>`;
+  // Partnership: partners sit across (0 & 2, 1 & 3) and their totals are added up.
+  const teams = state.rules.partnership
+    ? `<tr><th scope="row">${escapeHtml(t("hearts.sheet.team"))}</th>${
+      seats.map((s) => `<td>${num(state.totals[s] + state.totals[(s + 2) % 4])}</td>`).join("")}</tr>` : "";
+  table.innerHTML = `${head}<tbody>${rows}${empty}</tbody><tfoot><tr><th scope="row">${
+    escapeHtml(t("hearts.sheet.total"))}</th>${totals}</tr>${teams}</tfoot>`;
+  const code = table.closest("form")?.querySelector(".hx-code-line");
+  if (code) code.textContent = t("hearts.sheet.code", { code: state.code });
 }
 
 function winnerSeats() {
