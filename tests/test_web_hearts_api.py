@@ -395,3 +395,14 @@ def test_the_page_is_served_with_its_hooks(client) -> None:
     html = client.get("/hearts").text
     assert 'id="hx-hand"' in html and 'role="dialog"' in html and "hearts.js" in html
     assert "hearts.css" in html
+
+
+def test_a_socket_from_another_site_is_refused(client) -> None:
+    game = new_game(client)
+    with client.websocket_connect(socket_url(game["id"]),
+                                  headers={"origin": "http://evil.example"}) as ws:
+        assert ws.receive_json()["error"] == "bad_origin"
+    with client.websocket_connect(socket_url(game["id"]),
+                                  headers={"origin": "http://testserver"}) as ws:
+        hello(ws)
+        assert receive_until(ws, lambda m: m["type"] == "state")["state"]["code"] == CODE

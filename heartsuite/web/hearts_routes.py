@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import json
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse
@@ -223,6 +224,15 @@ async def _handle(live: Live, tabs: Tables, queue: asyncio.Queue, message: dict[
         queue.put_nowait(refusal)
 
 
+def same_origin(websocket: WebSocket) -> bool:
+    """Browsers send the page's origin with a WebSocket handshake: another site's page may not
+    play (or watch) a person's table with their cookie."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc.lower() == websocket.headers.get("host", "").lower()
+
+
 async def _send_all(websocket: WebSocket, queue: asyncio.Queue) -> None:
     while (message := await queue.get()) is not None:
         await websocket.send_text(json.dumps(message, separators=(",", ":")))
@@ -234,11 +244,13 @@ async def table_socket(websocket: WebSocket, game_id: str) -> None:
     await websocket.accept()
     tabs = tables(websocket)
     try:
+        if not same_origin(websocket):
+            raise ApiError(403, "bad_origin", "this table is played from its own site only")
         live = tabs.get(game_id, person_of(websocket))
     except ApiError as exc:
         await websocket.send_text(json.dumps({"type": "error", "error": exc.error,
                                               "message": exc.message}))
-        await websocket.close(code=4404 if exc.status == 404 else 4409)
+        await websocket.close(code=4000 + exc.status)
         return
     queue: asyncio.Queue = asyncio.Queue()
     sender = asyncio.create_task(_send_all(websocket, queue))

@@ -201,7 +201,7 @@ function renderPrompt() {
     line = t("hearts.prompt.playing", { name: playerName(state.turn) });
   }
   if (!state.over && state.pass === "none" && state.tricks.length === 0 && state.trick.cards.length === 0
-      && state.phase === "play" && state.round % 4 === 3) {
+      && state.phase === "play" && state.rules.passing) {
     line = `${t("hearts.prompt.no_pass")} ${line}`;
   }
   text.textContent = line;
