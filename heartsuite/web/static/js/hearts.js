@@ -376,7 +376,11 @@ async function handle(message) {
     case "event":
       if (message.seq <= lastSeq) return;
       lastSeq = message.seq;
-      await showEvent(message.event);
+      if (!catchingUp) await showEvent(message.event);
+      else if (message.event.kind === "round") {
+        selected = new Set();
+        hinted = [];
+      }
       if (message.state) {
         state = message.state;
         render();
@@ -472,7 +476,7 @@ function load(summary) {
   const fresh = !game || game.id !== summary.id;
   game = { id: summary.id, code: summary.code, status: summary.status };
   if (fresh) {
-    lastSeq = 0;
+    lastSeq = summary.seq; // the state below already includes every event so far
     selected = new Set();
     hinted = [];
     for (const d of $$("dialog[open]")) d.close();
