@@ -8,6 +8,8 @@ import json
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from web_helpers import client_for, make_app
 
 from heartsuite.hearts.cards import texts
@@ -15,7 +17,7 @@ from heartsuite.hearts.deal import deal_hands, parse_game_code
 from heartsuite.hearts.rules import Rules
 from heartsuite.web.app import create_app
 from heartsuite.web.errors import MAX_BODY
-from heartsuite.web.hearts_routes import MAX_MESSAGE
+from heartsuite.web.hearts_routes import MAX_MESSAGE, BadMessage, parse_message
 
 CODE = "HT1-ABCDEFG"
 CARD = re.compile(r'"([2-9TJQKA][CDSH])"')
@@ -406,3 +408,39 @@ def test_a_socket_from_another_site_is_refused(client) -> None:
                                   headers={"origin": "http://testserver"}) as ws:
         hello(ws)
         assert receive_until(ws, lambda m: m["type"] == "state")["state"]["code"] == CODE
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                 max_size=4),
+    max_leaves=12,
+)
+MESSAGE = st.fixed_dictionaries(
+    {"type": st.sampled_from(["hello", "pass", "play", "moon", "hint", "x"])},
+    optional={"seat": JSON, "card": JSON, "cards": JSON, "choice": JSON, "after": JSON},
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(JSON.map(json.dumps), MESSAGE.map(json.dumps), st.text(max_size=40)))
+def test_any_message_is_either_understood_or_answered_with_an_error(text) -> None:
+    try:
+        message = parse_message(text)
+    except BadMessage as exc:
+        assert exc.error in ("bad_json", "invalid", "not_your_seat", "too_large") and exc.message
+        return
+    assert message["type"] in ("hello", "pass", "play", "moon", "hint")
+    assert message.get("seat", 0) == 0
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(MESSAGE.map(json.dumps))
+def test_random_messages_never_break_the_socket(client, text) -> None:
+    game = new_game(client)
+    with client.websocket_connect(socket_url(game["id"])) as ws:
+        ws.send_text(text)
+        hello(ws)
+        state = receive_until(ws, lambda m: m["type"] == "state")["state"]
+        assert set(state["hand"]) | set(state["passed"]) == set(game["state"]["hand"])
