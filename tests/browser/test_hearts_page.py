@@ -80,9 +80,12 @@ def test_a_whole_round_with_its_pass_then_the_score_sheet(page) -> None:
     play_cards(page, refuse_once)
     assert explained, "a dimmed card was never refused with a reason"
     assert len(hand(page)) == 13
-    page.keyboard.press("s")
     sheet = page.locator("#hx-sheet")
     assert sheet.get_attribute("role") == "dialog"
+    page.wait_for_selector("#hx-sheet[open]")  # the sheet opens by itself when a round is scored
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#hx-sheet:not([open])", state="attached")
+    page.keyboard.press("s")
     page.wait_for_selector("#hx-sheet[open]")
     cells = page.eval_on_selector_all(
         "#hx-sheet-table tbody tr:first-child td",

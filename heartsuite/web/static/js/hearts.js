@@ -25,6 +25,7 @@ let retry = 0;
 let selected = new Set(); // cards chosen for the pass
 let hinted = [];
 let shownOver = null; // the game whose game-over dialog was shown
+let sheetDue = false; // a round was just scored: show the score sheet once the state has it
 let chain = Promise.resolve();
 
 // Cards ------------------------------------------------------------------------------------------
@@ -359,6 +360,7 @@ async function showEvent(event) {
         : event.moon === 0 ? t("hearts.announce.moon_you") : t("hearts.announce.moon", { name: playerName(event.moon) });
       toast(line, 3500);
       announce(line);
+      sheetDue = true;
       return wait(animMs() * 3);
     }
     case "round":
@@ -384,6 +386,12 @@ async function handle(message) {
       if (message.state) {
         state = message.state;
         render();
+        if (sheetDue && !state.over && !$("dialog[open]")) {
+          // The round's scores, as a sheet the person closes when ready to pass.
+          fillSheet($("#hx-sheet-table"), false);
+          openDialog($("#hx-sheet"));
+        }
+        sheetDue = false;
       }
       return;
     case "state":
