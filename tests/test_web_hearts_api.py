@@ -444,3 +444,27 @@ def test_random_messages_never_break_the_socket(client, text) -> None:
         hello(ws)
         state = receive_until(ws, lambda m: m["type"] == "state")["state"]
         assert set(state["hand"]) | set(state["passed"]) == set(game["state"]["hand"])
+
+
+def test_unusable_saved_preferences_fall_back_to_the_defaults(client, app) -> None:
+    person = client.cookies["hs_person"]
+    app.state.store.update_prefs(person, {"hearts": {"rules": {"target": "x"}, "speed": 5,
+                                                     "strength": None, "move_errors": 1}})
+    prefs = client.get("/api/hearts/prefs").json()
+    assert prefs["rules"] == Rules().to_json()
+    assert (prefs["speed"], prefs["strength"], prefs["move_errors"]) == ("normal", "medium", True)
+    app.state.store.update_prefs(person, {"hearts": "nonsense"})
+    assert client.get("/api/hearts/prefs").json()["rules"] == Rules().to_json()
+    assert new_game(client)["state"]["rules"] == Rules().to_json()
+
+
+def test_a_page_on_a_replaced_game_is_told_and_cannot_play_it(client) -> None:
+    game = new_game(client)
+    with client.websocket_connect(socket_url(game["id"])) as ws:
+        hello(ws)
+        person = Seat0(ws)
+        person.play_until(lambda p: p.state is not None and p.state["phase"] == "play")
+        new_game(client)
+        assert receive_until(ws, lambda m: m["type"] == "closed")["reason"] == "replaced"
+        ws.send_text(json.dumps({"type": "play", "card": person.state["hand"][0]}))
+        assert receive_until(ws, lambda m: m["type"] == "error")["error"] == "finished"
