@@ -4,8 +4,10 @@ server restart, the statistics written when a game ends."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -468,3 +470,21 @@ def test_a_page_on_a_replaced_game_is_told_and_cannot_play_it(client) -> None:
         assert receive_until(ws, lambda m: m["type"] == "closed")["reason"] == "replaced"
         ws.send_text(json.dumps({"type": "play", "card": person.state["hand"][0]}))
         assert receive_until(ws, lambda m: m["type"] == "error")["error"] == "finished"
+
+
+def test_computer_players_keep_the_chosen_pace(client) -> None:
+    """At "fast" a computer card follows the previous card after at least 0.3 s (a lower bound
+    only: the pause is a sleep, so a slow machine can only make it longer)."""
+    client.put("/api/hearts/prefs", json={"speed": "fast"})
+    game = new_game(client, rules={"variant": "original"})  # no pass: play starts at once
+    plays: list[tuple[int, float]] = []
+    with client.websocket_connect(socket_url(game["id"])) as ws:
+        hello(ws)
+        person = Seat0(ws)
+        while len(plays) < 8:
+            message = person.receive()
+            if message["type"] == "event" and message["event"]["kind"] == "play":
+                plays.append((message["event"]["seat"], time.monotonic()))
+            person.act()
+    gaps = [b[1] - a[1] for a, b in itertools.pairwise(plays) if a[0] != 0 and b[0] != 0]
+    assert len(gaps) >= 3 and all(gap >= 0.25 for gap in gaps), gaps

@@ -213,13 +213,23 @@ class Tables:
         live.driver = asyncio.create_task(self._drive(live, last or []))
 
     async def _drive(self, live: Live, last: list[dict[str, Any]]) -> None:
+        """Each computer player thinks during the pause after the previous action, so a strong
+        player's thinking time does not slow the game down beyond the chosen pace."""
+        loop = asyncio.get_running_loop()
         while live.pages:
-            await asyncio.sleep(pause_after(last, live.table.settings.speed))
+            start = loop.time()
             async with live.lock:
                 seat = live.table.bot_to_act()
                 if seat is None or live.row.status != PLAYING:
                     return
+                mark = len(live.table.actions)
                 action = await asyncio.to_thread(live.table.bot_choice, seat)
+            wait = pause_after(last, live.table.settings.speed) - (loop.time() - start)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            async with live.lock:
+                if len(live.table.actions) != mark or live.row.status != PLAYING:
+                    continue  # the person acted meanwhile (a pass): decide again
                 last = live.table.act(seat, action)
                 self.save(live)
                 self._publish(live, last)
