@@ -102,6 +102,8 @@ export function showError(err) {
 export function openDialog(dialog) {
   return new Promise((resolve) => {
     const done = () => {
+      // A close event still queued from an earlier closing must not end this opening.
+      if (dialog.open) return;
       dialog.removeEventListener("close", done);
       resolve(dialog.returnValue);
     };
