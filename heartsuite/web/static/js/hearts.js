@@ -275,7 +275,10 @@ async function showOver() {
   if (choice === "new") newGame(false);
 }
 
+let askingMoon = false;
 async function askMoon() {
+  if (askingMoon) return;
+  askingMoon = true;
   const opts = state.moon_options;
   const total = Math.max(...opts.old);
   $("#hx-moon-old").textContent = t("hearts.moon_choice.old", { points: total });
@@ -285,6 +288,7 @@ async function askMoon() {
     // Escape closes the dialog without a choice: ask again, the game waits for it.
     choice = await openDialog($("#hx-moon"));
   }
+  askingMoon = false;
   send({ type: "moon", choice });
 }
 
