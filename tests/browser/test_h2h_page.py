@@ -181,3 +181,24 @@ def test_a_game_ended_in_another_window_continues_with_the_current_one(page) -> 
     expect(page.locator("#toast")).to_contain_text("another window")
     expect(page.locator("[data-info=code]")).to_have_text("HH1-N-AAAAAAB")
     other.close()
+
+
+def test_the_clock_starts_with_the_first_move_and_pauses_while_hidden(page) -> None:
+    open_deal(page, EXAMPLE_CODE)
+    time_info = page.locator("[data-info=time]")
+    page.wait_for_timeout(1200)
+    expect(time_info).to_have_text("0:00")  # no move yet
+    page.click("[data-pile=stock]")
+    expect(time_info).to_have_text("0:01", timeout=3000)
+    page.evaluate("""() => {
+        Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    paused = time_info.inner_text()
+    page.wait_for_timeout(2200)
+    assert time_info.inner_text() == paused
+    page.evaluate("""() => {
+        Object.defineProperty(document, "visibilityState", {value: "visible", configurable: true});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    expect(time_info).not_to_have_text(paused, timeout=3000)
