@@ -133,3 +133,25 @@ def test_arabic_page_is_rtl_but_the_table_is_not(page) -> None:
     left = page.eval_on_selector(".hx-left", "el => el.getBoundingClientRect().left")
     right = page.eval_on_selector(".hx-right", "el => el.getBoundingClientRect().left")
     assert left < right
+
+
+def test_mixed_moon_asks_the_person_and_the_sheet_shows_the_moon(page, live_server,
+                                                                  monkeypatch) -> None:
+    """The moon and the totals are arranged on the server (a real moon needs a rare deal): when
+    Old Moon would end the game with the person losing, the page asks, and the answer counts."""
+    from heartsuite.hearts.round import Round
+
+    monkeypatch.setattr(Round, "moon_shooter", lambda self: 0 if self.is_over else None)
+    fast_table(page, rules={"moon": "mixed"})
+    page.goto("/hearts")
+    page.wait_for_selector(HAND)
+    game_id = page.request.get("/api/hearts/current").json()["game"]["id"]
+    live_server.app.state.hearts._live[game_id].table.game.totals = [95, 10, 80, 80]
+    pass_three(page)
+    play_cards(page, lambda p: p.query_selector("#hx-moon[open]") is not None)
+    assert page.inner_text("#hx-moon-old") == "Everyone else scores 26"
+    assert page.inner_text("#hx-moon-new") == "Take 26 off my score"
+    page.click("#hx-moon-new")
+    page.wait_for_selector("#hx-sheet[open]")
+    first = page.inner_text("#hx-sheet-table tbody tr:first-child td:first-of-type")
+    assert first.startswith("-26") and "☾" in first
