@@ -70,7 +70,10 @@ function renderSeats() {
     el.hidden = false;
     el.dataset.seat = String(seat);
     if (seat > 0) {
-      $(".hx-name", el).textContent = playerName(seat);
+      const partner = state.rules.partnership && seat === 2;
+      $(".hx-name", el).textContent = partner ? t("hearts.partner", { name: playerName(seat) })
+        : playerName(seat);
+      el.classList.toggle("partner", partner);
       const count = state.hand_sizes[seat];
       const backs = $(".hx-backs", el);
       if (backs.childElementCount !== count) {
