@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 WEB = Path(__file__).resolve().parents[1] / "heartsuite" / "web"
 I18N = WEB / "i18n"
@@ -129,6 +131,35 @@ def test_arabic_counted_forms_show_the_number(english: dict[str, Any]) -> None:
         if isinstance(value, dict) and "count" in _names(english[key]["other"]):
             for category in ("few", "many", "other"):
                 assert "{count}" in value[category], f"{key}.{category}"
+
+
+def cldr_category(lang: str, n: int) -> str:
+    """CLDR cardinal plural category of a whole number, as `Intl.PluralRules` picks it."""
+    if lang == "ar":
+        tail = n % 100
+        if n in (0, 1, 2):
+            return ("zero", "one", "two")[n]
+        return "few" if 3 <= tail <= 10 else "many" if 11 <= tail <= 99 else "other"
+    if lang == "hi":
+        return "one" if n in (0, 1) else "other"
+    if lang in ("en", "ur"):
+        return "one" if n == 1 else "other"
+    return "other"
+
+
+@pytest.mark.parametrize("lang", ALL_LANGS)
+@given(count=st.integers(min_value=0, max_value=10**6))
+def test_every_count_finds_its_form_and_fills_every_placeholder(lang: str, count: int) -> None:
+    catalog = _load(lang)
+    category = cldr_category(lang, count)
+    for key, value in catalog.items():
+        if not isinstance(value, dict):
+            continue
+        assert category in value, f"{key}: no {category} form for {count}"
+        text = value[category]
+        for name in _names(text):
+            text = text.replace("{" + name + "}", str(count) if name == "count" else "x")
+        assert "{" not in text and "}" not in text, key
 
 
 @pytest.mark.parametrize("lang", LANGS)
