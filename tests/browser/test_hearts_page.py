@@ -99,8 +99,9 @@ def test_reloading_mid_round_resumes_exactly(page) -> None:
     page.goto("/hearts")
     page.wait_for_selector(HAND)
     pass_three(page)
-    play_cards(page, lambda p: len(hand(p)) <= 10)
-    page.wait_for_timeout(200)
+    # stop when it is our turn again: the table then waits for us and nothing changes
+    play_cards(page, lambda p: len(hand(p)) <= 10
+               and p.query_selector("#hx-hand .hx-card.playable") is not None)
     before_hand = hand(page)
     before_totals = page.inner_text(".hx-my-plate")
     page.reload()
