@@ -87,13 +87,13 @@ def print_table(summary: dict[str, Any], out: Any) -> None:
     out.write(f"{summary['hands']} hands, {summary['games']} games on {summary['boards']} boards "
               f"(seed {summary['seed']}, move time {summary['move_time']}), "
               f"{summary['seconds']} s\n")
-    head = (f"{'player':<14}{'pts/hand':>9}  {'95% interval':<16}{'lead':>7}  "
+    head = (f"{'player':<18}{'pts/hand':>9}  {'95% interval':<16}{'lead':>7}  "
             f"{'95% interval':<16}{'won':>6}{'s/move':>9}")
     out.write(head + "\n")
     for row in summary["results"]:
         lo, hi = (_bound(x) for x in row["ci95"])
         llo, lhi = (_bound(x) for x in row["lead_ci95"])
-        out.write(f"{row['player']:<14}{row['points_per_hand']:>9.3f}  "
+        out.write(f"{row['player']:<18}{row['points_per_hand']:>9.3f}  "
                   f"{f'[{lo:.2f}, {hi:.2f}]':<16}{row['lead_over_others']:>7.3f}  "
                   f"{f'[{llo:.2f}, {lhi:.2f}]':<16}{row['win_share']:>6.1%}"
                   f"{row['move_seconds']:>9.4f}\n")
