@@ -162,3 +162,26 @@ def test_mixed_moon_asks_the_shooter(monkeypatch, shooter, expected) -> None:
     assert kinds[:2] == ["moon_chosen", "scored"]
     assert events[1]["moon"] == shooter
     assert events[1]["points"][shooter] == -26
+
+
+@pytest.mark.parametrize("strength", ["easy", "medium", "hard", "expert"])
+def test_every_strength_makes_legal_choices(strength) -> None:
+    """Each strength passes three of its cards and plays legal cards, also past the first trick
+    where the search players really search."""
+    table = HeartsTable.new(Rules(), "HT1-STRONGG", TableSettings(strength, "instant"))
+    rng = Rng(11)
+    searched = 0
+    while searched < 2:
+        seat = table.bot_to_act()
+        if seat is None:
+            table.act(0, person_action(table, rng))
+            continue
+        view = table.game.view(seat)
+        choice = table.bot_choice(seat)
+        if table.game.pending().kind == "pass":
+            hand = {card_text(c) for c in cards_of(view.hand)}
+            assert len(set(choice)) == 3 and hand >= set(choice)
+        else:
+            assert choice in [card_text(c) for c in cards_of(view.legal)]
+            searched += view.tricks != () and len(cards_of(view.legal)) > 1
+        table.act(seat, choice)

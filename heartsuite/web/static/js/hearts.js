@@ -85,6 +85,7 @@ function renderSeats() {
           backs.append(b);
         }
       }
+      el.setAttribute("role", "group");
       el.setAttribute("aria-label", t("hearts.seat.label", {
         name: playerName(seat), score: state.totals[seat], count,
       }));
