@@ -156,3 +156,25 @@ def test_mixed_moon_asks_the_person_and_the_sheet_shows_the_moon(page, live_serv
     page.wait_for_selector("#hx-sheet[open]")
     first = page.inner_text("#hx-sheet-table tbody tr:first-child td:first-of-type")
     assert first.startswith("-26") and "☾" in first
+
+
+def test_a_dropped_connection_reconnects_and_play_goes_on(page) -> None:
+    # Keep a handle on the page's sockets so the test can drop one, as a network would.
+    page.add_init_script("""
+      window.__sockets = [];
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(...args) { super(...args); window.__sockets.push(this); }
+      };""")
+    fast_table(page)
+    page.goto("/hearts")
+    page.wait_for_selector(HAND)
+    pass_three(page)
+    play_cards(page, lambda p: len(hand(p)) <= 11
+               and p.query_selector("#hx-hand .hx-card.playable") is not None)
+    page.evaluate("window.__sockets.at(-1).close()")
+    page.wait_for_selector("#hx-conn:not([hidden])")  # "Reconnecting…" is shown
+    page.wait_for_selector("#hx-conn", state="hidden")
+    assert page.evaluate("window.__sockets.length") == 2
+    play_cards(page, lambda p: "pass right" in prompt(p))
+    assert len(hand(page)) == 13
