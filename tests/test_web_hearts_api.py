@@ -488,3 +488,20 @@ def test_computer_players_keep_the_chosen_pace(client) -> None:
             person.act()
     gaps = [b[1] - a[1] for a, b in itertools.pairwise(plays) if a[0] != 0 and b[0] != 0]
     assert len(gaps) >= 3 and all(gap >= 0.25 for gap in gaps), gaps
+
+
+def test_a_stored_game_that_no_longer_replays_is_a_clear_error(tmp_path) -> None:
+    app = create_app(tmp_path)
+    client = client_for(app)
+    game = new_game(client)
+    row = app.state.store.game(game["id"])
+    row.data = {"rules": Rules().to_json(), "actions": [[0, "2C"]]}  # not a legal first action
+    app.state.store.save(row)
+    fresh = client_for(create_app(tmp_path))  # a restarted server reads the row again
+    fresh.cookies.update(client.cookies)
+    response = fresh.get(f"/api/hearts/games/{game['id']}")
+    assert response.status_code == 409 and response.json()["error"] == "unreadable"
+    with fresh.websocket_connect(socket_url(game["id"])) as ws:
+        assert ws.receive_json()["error"] == "unreadable"
+    assert fresh.get("/api/hearts/current").json() == {"game": None}
+    assert app.state.store.game(game["id"]).status == "abandoned"

@@ -130,7 +130,10 @@ class Tables:
             return None
         try:
             return self.get(row.id, person)
-        except ApiError:
+        except ApiError as exc:
+            if exc.error == "unreadable":  # set it aside, so it is not offered again
+                row.status = ABANDONED
+                self.store.save(row)
             return None
 
     def start(self, person: str, rules: Rules, code: str | None) -> Live:
