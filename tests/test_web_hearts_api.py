@@ -505,3 +505,10 @@ def test_a_stored_game_that_no_longer_replays_is_a_clear_error(tmp_path) -> None
         assert ws.receive_json()["error"] == "unreadable"
     assert fresh.get("/api/hearts/current").json() == {"game": None}
     assert app.state.store.game(game["id"]).status == "abandoned"
+
+
+@pytest.mark.parametrize("rules", [{"target": 0}, {"moon": "blue"}, {"variant": 3}, {"x": 1}])
+def test_preferred_rules_that_cannot_be_used_are_400(client, rules) -> None:
+    response = client.put("/api/hearts/prefs", json={"rules": rules})
+    assert response.status_code == 400 and response.json()["error"] == "bad_rules"
+    assert client.get("/api/hearts/prefs").json()["rules"] == Rules().to_json()
