@@ -229,3 +229,14 @@ def test_the_blocked_example_is_blocked_after_its_line(client) -> None:
         for target in taps_for(parse_move(move)):
             answer = tap(client, game["id"], target)
     assert answer["game"]["blocked"] and not answer["game"]["won"]
+
+
+def test_a_saved_game_that_no_longer_replays_is_set_aside(app, client) -> None:
+    game = new_game(client, code=EXAMPLE_CODE)
+    row = app.state.store.game(game["id"])
+    row.data = row.data | {"moves": ["W1"]}  # not a legal first move of this deal
+    app.state.store.save(row)
+    app.state.h2h._games.clear()
+    response = client.get(f"/api/h2h/games/{game['id']}")
+    assert response.status_code == 404 and response.json()["error"] == "not_found"
+    assert client.get("/api/h2h/current").json() == {"game": None}

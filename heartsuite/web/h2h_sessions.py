@@ -11,7 +11,7 @@ from typing import Any
 
 from heartsuite.codes import LIMIT
 from heartsuite.h2h.deal import Deal, format_code
-from heartsuite.h2h.game import Game, Settings
+from heartsuite.h2h.game import Game, GameRecordError, Settings
 from heartsuite.web.errors import ApiError
 from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, Store
 
@@ -61,7 +61,14 @@ class Sessions:
             found = self.store.game(game_id, person) if len(game_id) <= 64 else None
             if found is None or found.kind != KIND:
                 raise ApiError(404, "not_found", "no such game")
-            row, game = found, Game.from_dict(found.data)
+            try:
+                game = Game.from_dict(found.data)
+            except GameRecordError:
+                # Saved by a version whose rules or codes differ: it cannot be resumed exactly.
+                found.status = ABANDONED
+                self.store.save(found)
+                raise ApiError(404, "not_found", "this saved game can no longer be read") from None
+            row = found
             self._remember(row, game)
         game.settings = settings_of(prefs_of(self.store, person))
         return row, game
