@@ -199,3 +199,17 @@ def test_no_request_body_makes_a_500(client, game_id, body) -> None:
         assert isinstance(response.json(), dict)
     response = client.put("/api/h2h/prefs", content=content, headers=headers)
     assert response.status_code < 500
+
+
+@pytest.mark.parametrize("path", ["/", "/h2h", "/api/h2h/current", "/static/js/h2h.js", "/nope"])
+def test_every_answer_carries_the_security_headers(client, path) -> None:
+    headers = client.get(path).headers
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["referrer-policy"] == "same-origin"
+
+
+def test_an_oversized_answer_still_carries_the_headers(client, game_id) -> None:
+    response = client.post(f"/api/h2h/games/{game_id}/tap", content=b"x" * (MAX_BODY + 1),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 413 and response.headers["x-frame-options"] == "DENY"

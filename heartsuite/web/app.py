@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from heartsuite.web import errors, h2h_routes, hearts_routes, pages
 from heartsuite.web.errors import LimitMiddleware
 from heartsuite.web.h2h_sessions import Sessions
+from heartsuite.web.headers import SecurityHeadersMiddleware
 from heartsuite.web.people import PersonMiddleware
 from heartsuite.web.store import Store
 
@@ -42,4 +43,5 @@ def create_app(data_dir: Path | str | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(PersonMiddleware, store=store)
     app.add_middleware(LimitMiddleware)
+    app.add_middleware(SecurityHeadersMiddleware)
     return app
