@@ -40,10 +40,10 @@ function message(root, text) {
 }
 
 function dealsTable(root, deals) {
-  if (!deals.length) {
-    message(root, t("stats.none"));
-    return;
-  }
+  // No per-deal table (nor its heading) until a game is finished.
+  root.hidden = !deals.length;
+  root.previousElementSibling.hidden = !deals.length;
+  if (!deals.length) return;
   const cols = ["played", "won", "win_rate", "best_streak", "best_time", "fewest_moves",
     "best_score"];
   const head = `<tr><th scope="col">${t("stats.deal")}</th>${cols.map((c) =>
