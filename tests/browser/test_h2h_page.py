@@ -50,6 +50,10 @@ def test_win_a_deal_by_tapping(page) -> None:
     expect(page.locator("[data-info=score]")).to_have_text("250")
     for pos in range(1, 26):
         expect(page.locator(f"[data-pos='{pos}']")).to_be_hidden()
+    dialog.get_by_role("link", name="Statistics").click()
+    expect(page.locator("[data-stat=won] .stat-value")).to_have_text("1")
+    expect(page.locator("[data-stat=fewest_moves] .stat-value")).to_have_text("67")
+    expect(page.locator("table.deals")).to_contain_text(EXAMPLE_CODE)
 
 
 def test_blocked_dialog_then_undo(page) -> None:
