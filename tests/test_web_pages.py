@@ -115,3 +115,19 @@ def test_the_hearts_example_is_a_legal_round_card_by_card(client) -> None:
 
 def test_the_hearts_rules_page_has_its_example_section(client) -> None:
     assert 'data-example="hearts"' in client.get("/rules/hearts").text
+
+
+def test_an_unreadable_catalog_falls_back_to_english(tmp_path, monkeypatch) -> None:
+    from heartsuite.web import i18n
+
+    (tmp_path / "en.json").write_text(json.dumps(ENGLISH), encoding="utf-8")
+    (tmp_path / "ms.json").write_text("{ not json", encoding="utf-8")
+    (tmp_path / "ar.json").write_text("[1, 2]", encoding="utf-8")
+    monkeypatch.setattr(i18n, "DIR", tmp_path)
+    i18n.catalog.cache_clear()
+    try:
+        assert i18n.catalog("ms") == ENGLISH and i18n.catalog("ar") == ENGLISH
+        assert i18n.catalog("hi") == ENGLISH  # no file at all
+    finally:
+        monkeypatch.undo()
+        i18n.catalog.cache_clear()

@@ -5,6 +5,7 @@ missing key. The language comes from a remembered cookie, else the browser's Acc
 from __future__ import annotations
 
 import json
+import logging
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ LANGUAGES: dict[str, str] = {
 RTL = frozenset({"ar", "ur"})
 DEFAULT = "en"
 COOKIE = "hs_lang"
+log = logging.getLogger(__name__)
 
 
 def direction(lang: str) -> str:
@@ -32,10 +34,16 @@ def direction(lang: str) -> str:
 
 
 def _read(lang: str) -> dict[str, Any]:
+    """A catalog file; a missing or unreadable one counts as empty (English shows instead)."""
     path = DIR / f"{lang}.json"
-    if not path.exists():
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
         return {}
-    return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        log.error("cannot read %s: %s", path, exc)
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 @lru_cache(maxsize=len(LANGUAGES))
