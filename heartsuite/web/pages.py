@@ -110,8 +110,10 @@ def rules_fragment(lang: str, game: str) -> str:
     last section, `[data-example]`, receives the replay."""
     for code in (lang, DEFAULT):
         path = RULES / code / f"{RULE_FILES[game]}.html"
-        if path.is_file():
+        try:
             return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
     return ""
 
 
