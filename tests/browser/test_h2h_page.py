@@ -206,3 +206,9 @@ def test_the_clock_starts_with_the_first_move_and_pauses_while_hidden(page) -> N
         document.dispatchEvent(new Event("visibilitychange"));
     }""")
     expect(time_info).not_to_have_text(paused, timeout=3000)
+
+
+def test_a_link_with_a_bad_code_says_so_and_deals_a_game(page) -> None:
+    page.goto("/h2h?code=HH1-N-NOTACODE")
+    expect(page.locator("#toast")).to_contain_text("is not a deal code")
+    expect(page.locator("[data-info=code]")).to_have_text(re.compile(r"^HH1-N-[A-Z]{7}$"))

@@ -346,8 +346,14 @@ async function init() {
   const code = params.get("code");
   if (code) {
     history.replaceState(null, "", location.pathname);
-    await startGame({ code });
-    return;
+    try {
+      load((await api("/api/h2h/games", { method: "POST", body: { code } })).game);
+      return;
+    } catch (err) {
+      // A link with a bad code: say so, then go on with the person's own game.
+      if (err instanceof ApiError && err.status < 500) toast(t("h2h.code.bad", { code }), 6000);
+      else showError(err);
+    }
   }
   await enqueue(async () => {
     const { game: current } = await api("/api/h2h/current");
