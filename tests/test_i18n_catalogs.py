@@ -292,11 +292,14 @@ def _elements(element: Element) -> list[Element]:
 
 @pytest.mark.parametrize(("lang", "game"), PAGES)
 def test_card_names_are_isolated_for_right_to_left_text(lang: str, game: str) -> None:
-    """"Q♠" inside Arabic or Urdu text would show as "♠Q" unless it is its own bidi island."""
+    """"Q♠" or "10♦" inside Arabic or Urdu text would show as "♠Q" or "♦10" unless it is its own
+    left-to-right island."""
     for element in _elements(_parse(RULES / lang / f"{game}.html").root):
         text = " ".join(element.text)
         if element.tag == "bdi" and element.attrs.get("class") == "card-name":
             assert CARD.fullmatch(text), text
+            # "10♦" has no strong letter: left to `auto`, it would take the paragraph's direction.
+            assert element.attrs.get("dir") == "ltr", text
         else:
             assert CARD.findall(text) == [], f"<{element.tag}>: {text}"
 
