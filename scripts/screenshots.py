@@ -51,6 +51,8 @@ def main() -> int:
                     page.screenshot(path=str(out / f"{name}-{size}.jpg"), type="jpeg",
                                     quality=82)
                 ctx.close()
+            if not only or "h2h-ar" in only:
+                right_to_left(browser, server.url, out)
         finally:
             browser.close()
             server.stop()
@@ -73,6 +75,18 @@ def play_some(page) -> None:
             page.click(f"[data-pos='{a}']")
             page.click(f"[data-pos='{b}']")
     page.click("[data-pos='17']")
+
+
+def right_to_left(browser, url: str, out: Path) -> None:
+    """Heart to Heart in Arabic on a phone: the page mirrors, the heart does not."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 640}, locale="ar", base_url=url,
+                              device_scale_factor=2)
+    page = ctx.new_page()
+    page.add_init_script("localStorage.setItem('heartsuite.h2h.intro-seen', '1')")
+    play_some(page)
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(out / "h2h-ar-phone.jpg"), type="jpeg", quality=82)
+    ctx.close()
 
 
 def hearts_after_pass(page) -> None:
