@@ -31,7 +31,10 @@ def render_page(
     """A whole HTML page in the request's language. `body` is trusted markup whose visible texts
     carry `data-i18n` keys (the page's module fills them); `module` is a file in /static/js/."""
     lang = language_of(request)
-    t = lambda key: html.escape(translate(lang, key))  # noqa: E731 - local shorthand
+
+    def t(key: str) -> str:
+        return html.escape(translate(lang, key))
+
     options = "".join(
         f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}>'
         f"{html.escape(name)}</option>"
