@@ -87,3 +87,17 @@ def test_timed_cpp_peer_keeps_to_its_move_time() -> None:
 def test_peers_refuse_other_rules() -> None:
     with pytest.raises(ValueError, match="Black Lady"):
         ISMCTSPeer(0, rules=Rules.variant("spot"))
+
+
+def test_a_clock_that_runs_out_before_any_simulation_still_gives_a_legal_card() -> None:
+    game = Game(Rules(), 3)
+    heuristic = make_player("heuristic")
+    for s in range(4):
+        game.act(s, heuristic.choose_pass(game.view(s), Rng(1)))
+    seat = game.pending().seats[0]  # type: ignore[union-attr]
+    game.act(seat, heuristic.choose_play(game.view(seat), Rng(1)))
+    seat = game.pending().seats[0]  # type: ignore[union-attr]
+    view = game.view(seat)
+    peer = ISMCTSPeer(1, move_time=1e-9)
+    assert view.legal >> peer.choose_play(view, Rng(2)) & 1
+    assert peer.fallbacks == 1

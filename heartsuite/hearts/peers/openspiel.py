@@ -35,6 +35,7 @@ from heartsuite.prng import Rng
 # card = rank * 4 + suit. The suit permutation swaps spades and hearts and is its own inverse.
 _SUIT_SWAP = (0, 1, 3, 2)
 _UNLIMITED = 10**9
+_FALLBACK_SIMULATIONS = 32
 
 
 def to_openspiel(card: int) -> int:
@@ -135,6 +136,7 @@ class ISMCTSPeer:
         self._passer = make_player("heuristic", seed)
         self._sec_per_sim: dict[int, float] = {}
         self._moves = 0
+        self.fallbacks = 0  # timed C++ searches that ended before their first simulation
 
     def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
         return self._passer.choose_pass(view, rng)
@@ -161,14 +163,26 @@ class ISMCTSPeer:
     def _cpp_step(self, state: Any, bot_seed: int) -> int:
         import pyspiel
 
+        timed = self.simulations is None
+        try:
+            return self._cpp_bot(bot_seed, self.simulations or _UNLIMITED,
+                                 self.move_time if timed else -1.0).step(state)
+        except pyspiel.SpielError:
+            if not timed:
+                raise
+            # On a loaded machine the clock can run out before the first simulation, and the
+            # bot then fails on an unvisited root; search a few simulations without the clock.
+            self.fallbacks += 1
+            return self._cpp_bot(bot_seed, _FALLBACK_SIMULATIONS, -1.0).step(state)
+
+    def _cpp_bot(self, bot_seed: int, simulations: int, clock: float) -> Any:
+        import pyspiel
+
         evaluator = pyspiel.RandomRolloutEvaluator(1, bot_seed)
-        bot = pyspiel.ISMCTSBot(
-            bot_seed, evaluator, self.uct_c,
-            self.simulations if self.simulations is not None else _UNLIMITED,
-            -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False,
-            self.move_time if self.simulations is None else -1.0,
+        return pyspiel.ISMCTSBot(
+            bot_seed, evaluator, self.uct_c, simulations, -1,
+            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False, clock,
         )
-        return bot.step(state)
 
     def _py_step(self, state: Any, bot_seed: int, trick_no: int) -> int:
         import numpy as np
