@@ -51,7 +51,7 @@ def body(lang: str) -> str:
                 f'<span class="info-value" data-info="{name}">{value}</span></div>')
 
     def button(action: str, key: str, glyph: str, shortcut: str = "", cls: str = "") -> str:
-        keys = f' aria-keyshortcuts="{shortcut}"' if shortcut else ""
+        keys = f' aria-keyshortcuts="{shortcut}" title="{t(key)} ({shortcut})"' if shortcut else ""
         return (f'<button type="button" class="tool {cls}" data-action="{action}"{keys}>'
                 f'<span class="icon" aria-hidden="true">{glyph}</span>'
                 f'<span class="tool-label">{t(key)}</span></button>')
