@@ -55,7 +55,8 @@ def test_bad_port_is_a_user_error(args, capsys) -> None:
 def test_unusable_data_directory_is_a_user_error(tmp_path, capsys) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    assert main(["serve", "--no-browser", "--data", str(blocker / "sub")]) == 2
+    port = str(_free_port())
+    assert main(["serve", "--no-browser", "--port", port, "--data", str(blocker / "sub")]) == 2
     assert "cannot use" in capsys.readouterr().err
 
 
