@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,8 @@ RTL = frozenset({"ar", "ur"})
 GAMES = ("heart-to-heart", "hearts")
 
 # CLDR cardinal categories each catalog must give for a plural object. Malay has only "other";
-# "one" is tolerated there. A "zero" form is an explicit override for a count of 0 (English uses
-# it for "the stock is empty"): every language must carry it where English does.
+# "one" is tolerated there. Should English give a "zero" form (an explicit wording for a count of
+# 0), every language must carry it too.
 PLURALS: dict[str, tuple[frozenset[str], ...]] = {
     "en": (frozenset({"one", "other"}),),
     "hi": (frozenset({"one", "other"}),),
@@ -59,6 +60,7 @@ FACTS = {
 }
 
 
+@cache
 def _load(lang: str) -> dict[str, Any]:
     return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
 
