@@ -29,7 +29,6 @@ from heartsuite.hearts.view import SeatView
 from heartsuite.prng import Rng
 
 PEERS = ("ismcts-cpp", "ismcts-py")
-TIMED = ("hard", "expert", *PEERS)
 
 
 def build_player(spec: str, seed: int, move_time: float | None = None,

@@ -94,6 +94,7 @@ def sample_hands(k: Knowledge, rng: Rng) -> list[int]:
 
 
 def rng_order(rng: Rng) -> list[int]:
+    """The four suits in a random order (the exact search tries them in this order)."""
     order = [0, 1, 2, 3]
     rng.shuffle(order)
     return order
