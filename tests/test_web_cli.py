@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from heartsuite.cli import main
+from heartsuite.web.cli import WS_MAX_SIZE
 
 
 def _free_port() -> int:
@@ -19,9 +25,11 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_serve_runs_the_app_with_its_data_directory(tmp_path) -> None:
+@pytest.fixture(scope="module")
+def served(tmp_path_factory) -> Iterator[tuple[int, Path]]:
+    """`heartsuite serve` running in a subprocess: its port and data directory."""
     port = _free_port()
-    data = tmp_path / "data"
+    data = tmp_path_factory.mktemp("serve") / "data"
     proc = subprocess.Popen(
         [sys.executable, "-m", "heartsuite", "serve", "--no-browser", "--port", str(port),
          "--data", str(data)],
@@ -31,19 +39,44 @@ def test_serve_runs_the_app_with_its_data_directory(tmp_path) -> None:
         deadline = time.monotonic() + 30
         while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/h2h", timeout=2) as r:
-                    page = r.read().decode()
-                break
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
+                    break
             except OSError:
                 if time.monotonic() > deadline or proc.poll() is not None:
                     raise
                 time.sleep(0.2)
-        assert 'data-pile="stock"' in page
-        assert (data / "heartsuite.sqlite3").exists()
+        yield port, data
     finally:
         proc.terminate()
         out, _ = proc.communicate(timeout=10)
     assert f"http://127.0.0.1:{port}/" in out
+
+
+def test_serve_runs_the_app_with_its_data_directory(served) -> None:
+    port, data = served
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/h2h", timeout=5) as r:
+        page = r.read().decode()
+    assert 'data-pile="stock"' in page
+    assert (data / "heartsuite.sqlite3").exists()
+
+
+def test_serve_closes_a_websocket_message_over_its_limit(served) -> None:
+    """uvicorn's own limit (not its 16 MiB default): a frame over WS_MAX_SIZE closes with 1009
+    before the app reads it; one under the limit but over the app's 2 KiB gets `too_large`."""
+    port, _ = served
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/api/hearts/games", method="POST",
+                                     data=b"{}", headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as r:
+        game_id = json.load(r)["game"]["id"]
+        cookie = r.headers["set-cookie"].split(";")[0]
+    url = f"ws://127.0.0.1:{port}/api/hearts/games/{game_id}/ws"
+    for size, answer in [(WS_MAX_SIZE + 1, None), (WS_MAX_SIZE - 100, "too_large")]:
+        with connect(url, additional_headers={"cookie": cookie}, open_timeout=10) as ws:
+            ws.send("x" * size)
+            with pytest.raises(ConnectionClosed) as closed:
+                assert json.loads(ws.recv(timeout=10))["error"] == answer
+                ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
 
 
 @pytest.mark.parametrize("args", [["--port", "0"], ["--port", "70000"]])

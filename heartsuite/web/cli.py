@@ -11,6 +11,10 @@ from pathlib import Path
 
 from heartsuite.cli import UserError
 
+# The largest WebSocket message uvicorn accepts (its default is 16 MiB); the Hearts socket itself
+# refuses anything over 2 KiB, so this only bounds what is read before the app can say no.
+WS_MAX_SIZE = 64 * 1024
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("serve", help="play in the browser: start the web app")
@@ -44,7 +48,8 @@ def serve(args: argparse.Namespace) -> int:
     print(f"heartsuite: serving on {url} (data in {data}); Ctrl+C stops")
     if not args.no_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                            ws_max_size=WS_MAX_SIZE)
     server = uvicorn.Server(config)
     try:
         server.run()

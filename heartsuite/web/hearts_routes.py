@@ -11,7 +11,9 @@ WebSocket `/api/hearts/games/{id}/ws`, JSON text messages:
   batch), `{"type": "state", "seq", "state"}`, `{"type": "refused", "reason", "message", "card"?}`,
   `{"type": "hint", "cards"}`, `{"type": "error", "error", "message"}`, `{"type": "closed"}`.
 
-Anything malformed or oversized gets an `error` message; the connection stays usable.
+Anything malformed gets an `error` message and the connection stays usable. A message over
+MAX_MESSAGE is no page's doing: it gets a `too_large` error, then the socket is closed with 1009
+(message too big, as uvicorn itself closes frames over `serve`'s limit) and the game is unchanged.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from heartsuite.web.store import PLAYING
 
 router = APIRouter()
 MAX_MESSAGE = 2048
+TOO_BIG = 1009  # RFC 6455: a message too big to process
 GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
@@ -141,10 +144,17 @@ class BadMessage(Exception):
         self.message = message
 
 
+class MessageTooLarge(BadMessage):
+    """A message over MAX_MESSAGE: answered, then the connection is closed."""
+
+    def __init__(self) -> None:
+        super().__init__("too_large", f"messages are limited to {MAX_MESSAGE} characters")
+
+
 def parse_message(text: str) -> dict[str, Any]:
     """A page message as a dict with a known `type`, the person's own seat and sane fields."""
     if len(text) > MAX_MESSAGE:
-        raise BadMessage("too_large", f"messages are limited to {MAX_MESSAGE} characters")
+        raise MessageTooLarge()
     try:
         message = json.loads(text)
     except ValueError:
@@ -254,18 +264,23 @@ async def table_socket(websocket: WebSocket, game_id: str) -> None:
         return
     queue: asyncio.Queue = asyncio.Queue()
     sender = asyncio.create_task(_send_all(websocket, queue))
+    close_code = None
     try:
-        while True:
+        while close_code is None:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
                 break
             text = received.get("text")
             try:
                 if text is None:
+                    if len(received.get("bytes") or b"") > MAX_MESSAGE:
+                        raise MessageTooLarge()
                     raise BadMessage("invalid", "send JSON text messages")
                 await _handle(live, tabs, queue, parse_message(text))
             except BadMessage as exc:
                 queue.put_nowait({"type": "error", "error": exc.error, "message": exc.message})
+                if isinstance(exc, MessageTooLarge):
+                    close_code = TOO_BIG
     except WebSocketDisconnect:
         pass
     finally:
@@ -274,3 +289,6 @@ async def table_socket(websocket: WebSocket, game_id: str) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(sender, timeout=1.0)
         sender.cancel()
+        if close_code is not None:
+            with contextlib.suppress(Exception):
+                await websocket.close(code=close_code)
