@@ -207,6 +207,10 @@ def test_every_answer_carries_the_security_headers(client, path) -> None:
     assert headers["x-content-type-options"] == "nosniff"
     assert headers["x-frame-options"] == "DENY"
     assert headers["referrer-policy"] == "same-origin"
+    policy = dict(part.split(" ", 1) for part in headers["content-security-policy"].split("; "))
+    assert policy["default-src"] == "'self'" and policy["object-src"] == "'none'"
+    assert policy["frame-ancestors"] == "'none'" and policy["base-uri"] == "'none'"
+    assert "unsafe-inline" not in str(policy) and "unsafe-eval" not in str(policy)
 
 
 def test_an_oversized_answer_still_carries_the_headers(client, game_id) -> None:

@@ -75,12 +75,34 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
+# Each document reports its Content-Security-Policy violations on the console, where the fixture
+# below collects them across navigations.
+REPORT_CSP = """document.addEventListener("securitypolicyviolation", (e) =>
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`));"""
+
+
+def csp_violations(messages: list[str]) -> list[str]:
+    """The console messages that are CSP refusals (ours, or Chromium's own wording)."""
+    return [m for m in messages if "CSP violation" in m or "Content Security Policy" in m]
+
+
 @pytest.fixture
-def page(browser, live_server: LiveServer) -> Iterator[object]:
-    """A fresh browser context (new cookie: a new person) at phone-ish desktop size, English."""
+def console_errors() -> list[str]:
+    """Console errors and uncaught exceptions of the test's page, in order."""
+    return []
+
+
+@pytest.fixture
+def page(browser, live_server: LiveServer, console_errors: list[str]) -> Iterator[object]:
+    """A fresh browser context (new cookie: a new person) at phone-ish desktop size, English.
+    Any CSP violation during the test fails it."""
     context = browser.new_context(viewport={"width": 1000, "height": 800}, locale="en-US",
                                   base_url=live_server.url)
+    context.add_init_script(REPORT_CSP)
     page = context.new_page()
+    page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda exc: console_errors.append(f"uncaught: {exc}"))
     page.set_default_timeout(10_000)
     yield page
     context.close()
+    assert not csp_violations(console_errors)

@@ -60,7 +60,8 @@ def test_a_whole_round_with_its_pass_then_the_score_sheet(page) -> None:
     assert len(hand(page)) == 13
     assert "pass left" in prompt(page)
     passed = pass_three(page)
-    page.wait_for_function("document.querySelectorAll('#hx-hand [data-card]').length === 13"
+    # predicates are functions: a bare expression would need eval, which the page's CSP forbids
+    page.wait_for_function("() => document.querySelectorAll('#hx-hand [data-card]').length === 13"
                            " && !document.querySelector('#hx-pass-btn:not([hidden])')")
     assert not set(passed) & set(hand(page))
     assert page.locator("#hx-hand .hx-card.received").count() == 3
@@ -106,7 +107,8 @@ def test_reloading_mid_round_resumes_exactly(page) -> None:
     before_totals = page.inner_text(".hx-my-plate")
     page.reload()
     page.wait_for_selector(HAND)
-    page.wait_for_function(f"document.querySelectorAll('{HAND}').length === {len(before_hand)}")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('{HAND}').length === {len(before_hand)}")
     assert hand(page) == before_hand
     assert page.inner_text(".hx-my-plate") == before_totals
     # and the game goes on from there, by keyboard: arrows move between playable cards, Enter plays

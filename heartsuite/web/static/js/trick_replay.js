@@ -34,10 +34,10 @@ export class TrickReplay {
   constructor(root, frames) {
     this.frames = frames;
     root.innerHTML = `<div class="tr-table">${AREAS.map((area, seat) => `
-      <div class="tr-seat" data-seat="${seat}" style="grid-area:${area}">
+      <div class="tr-seat" data-seat="${seat}" data-area="${area}">
         <p class="tr-name"><span></span> <span class="tr-points"></span></p>
         <div class="tr-hand"></div></div>`).join("")}
-      <div class="tr-trick" style="grid-area:c">${AREAS.map((area) =>
+      <div class="tr-trick">${AREAS.map((area) =>
         `<div class="tr-slot tr-${area}"></div>`).join("")}</div></div>`;
     this.seats = Array.from(root.querySelectorAll(".tr-seat"));
     this.slots = Array.from(root.querySelectorAll(".tr-slot"));
