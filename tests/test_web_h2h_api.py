@@ -240,3 +240,33 @@ def test_a_saved_game_that_no_longer_replays_is_set_aside(app, client) -> None:
     response = client.get(f"/api/h2h/games/{game['id']}")
     assert response.status_code == 404 and response.json()["error"] == "not_found"
     assert client.get("/api/h2h/current").json() == {"game": None}
+
+
+def test_a_finished_game_is_reopened_until_another_begins(app, client) -> None:
+    """Reloading after a win shows that game, won; a blocked game given up (solution asked for)
+    shows as lost; a game begun since, even untouched, takes their place."""
+    from heartsuite.web.examples import BLOCKED_CODE, BLOCKED_LINE
+
+    assert client.get("/api/h2h/last").json() == {"game": None}
+    won = new_game(client, code=EXAMPLE_CODE)
+    for move in example_moves():
+        for target in taps_for(move):
+            tap(client, won["id"], target)
+    app.state.h2h._games.clear()  # as after a server restart: read back from the store
+    last = client.get("/api/h2h/last").json()["game"]
+    assert last["id"] == won["id"] and last["status"] == "won" and last["won"]
+    assert last["score"] == 250 and last["moves"] == len(example_moves())
+    assert client.get("/api/h2h/current").json() == {"game": None}
+    assert client_for(app).get("/api/h2h/last").json() == {"game": None}  # not a stranger's
+
+    fresh = new_game(client)
+    assert client.get("/api/h2h/last").json()["game"]["id"] == fresh["id"]
+    stuck = new_game(client, code=BLOCKED_CODE)
+    assert client.get("/api/h2h/last").json()["game"]["id"] == stuck["id"]
+    for move in BLOCKED_LINE.split():
+        for target in taps_for(parse_move(move)):
+            tap(client, stuck["id"], target)
+    if solver_bridge.solver() is not None:
+        client.post(f"/api/h2h/games/{stuck['id']}/solution")
+        last = client.get("/api/h2h/last").json()["game"]
+        assert last["id"] == stuck["id"] and last["status"] == "lost" and last["blocked"]

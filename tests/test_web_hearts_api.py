@@ -391,6 +391,13 @@ def test_a_finished_game_counts_in_the_statistics(tmp_path) -> None:
     with client.websocket_connect(socket_url(game["id"])) as ws:
         ws.send_text(json.dumps({"type": "play", "card": "2C"}))
         assert ws.receive_json()["error"] == "finished"
+    # reopened (a reload after game over), the page gets that game's final table, until the
+    # person begins another
+    last = client.get("/api/hearts/last").json()["game"]
+    assert last["id"] == game["id"] and last["status"] in ("won", "lost")
+    assert last["state"]["over"] and last["state"]["totals"] == final["totals"]
+    fresh = new_game(client)
+    assert client.get("/api/hearts/last").json()["game"]["id"] == fresh["id"]
 
 
 def test_a_new_game_ends_the_old_one_as_lost_once_played(client) -> None:

@@ -121,6 +121,16 @@ async def current(request: Request) -> dict[str, Any]:
     return await _answer(request, *held)
 
 
+@router.get("/last")
+async def last(request: Request) -> dict[str, Any]:
+    """The game the page opens: the unfinished one, else the one just finished (won, or lost
+    after asking for the solution) if no game was begun since; else `{"game": null}`."""
+    held = sessions(request).reopen(person_of(request))
+    if held is None:
+        return {"game": None}
+    return await _answer(request, *held)
+
+
 @router.post("/games", status_code=201)
 async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     """Start a game: the deal of `code`, else a fresh one (winnable when asked or preferred)."""

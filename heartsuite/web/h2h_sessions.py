@@ -13,7 +13,7 @@ from heartsuite.codes import LIMIT
 from heartsuite.h2h.deal import Deal, format_code
 from heartsuite.h2h.game import Game, GameRecordError, Settings
 from heartsuite.web.errors import ApiError
-from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, Store
+from heartsuite.web.store import ABANDONED, FINISHED, LOST, PLAYING, WON, GameRow, Store
 
 KIND = "h2h"
 CACHE_SIZE = 4096
@@ -77,6 +77,20 @@ class Sessions:
         """The person's unfinished game, if any."""
         row = self.store.current(person, KIND)
         return None if row is None else self.get(row.id, person)
+
+    def reopen(self, person: str) -> tuple[GameRow, Game] | None:
+        """The game the page opens: the one in play, else the one finished last if the person
+        has begun none since (its final position and end dialog, not a silent new deal)."""
+        held = self.current(person)
+        if held is not None:
+            return held
+        row = self.store.newest(person, KIND)
+        if row is None or row.status not in FINISHED:
+            return None
+        try:
+            return self.get(row.id, person)
+        except ApiError:
+            return None
 
     def start(self, person: str, deal: Deal) -> tuple[GameRow, Game]:
         """Begin a new game; the one in play (if any) ends as lost, or abandoned if untouched."""

@@ -26,7 +26,7 @@ from heartsuite.web.hearts_table import (
     TableSettings,
     pause_after,
 )
-from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, Store
+from heartsuite.web.store import ABANDONED, FINISHED, LOST, PLAYING, WON, GameRow, Store
 
 KIND = "hearts"
 CACHE_SIZE = 1024
@@ -134,6 +134,20 @@ class Tables:
             if exc.error == "unreadable":  # set it aside, so it is not offered again
                 row.status = ABANDONED
                 self.store.save(row)
+            return None
+
+    def reopen(self, person: str) -> Live | None:
+        """The table the page opens: the one in play, else the game finished last if the person
+        has begun none since (it shows its final table and the game-over dialog)."""
+        live = self.current(person)
+        if live is not None:
+            return live
+        row = self.store.newest(person, KIND)
+        if row is None or row.status not in FINISHED:
+            return None
+        try:
+            return self.get(row.id, person)
+        except ApiError:
             return None
 
     def start(self, person: str, rules: Rules, code: str | None) -> Live:

@@ -115,6 +115,14 @@ async def current(request: Request) -> dict[str, Any]:
     return {"game": None if live is None else summary(live)}
 
 
+@router.get("/api/hearts/last")
+async def last(request: Request) -> dict[str, Any]:
+    """The game the page opens: the unfinished one, else the one just finished if no game was
+    begun since (the page shows its final table); else `{"game": null}`."""
+    live = tables(request).reopen(person_of(request))
+    return {"game": None if live is None else summary(live)}
+
+
 @router.post("/api/hearts/games", status_code=201)
 async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     """A new game under the given rules (else the preferred ones), of a code if one is given."""

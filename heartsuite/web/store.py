@@ -186,6 +186,15 @@ class Store:
         )
         return _row(rows[0]) if rows else None
 
+    def newest(self, person: str, kind: str) -> GameRow | None:
+        """The person's most recently begun game of this kind, whatever its status."""
+        rows = self._run(
+            f"SELECT {', '.join(_COLUMNS)} FROM games WHERE person = ? AND kind = ?"
+            " ORDER BY created DESC, rowid DESC LIMIT 1",
+            (person, kind),
+        )
+        return _row(rows[0]) if rows else None
+
     def games(self, person: str, kind: str, statuses: tuple[str, ...] = FINISHED) -> list[GameRow]:
         """The person's games of this kind with one of `statuses`, oldest first."""
         marks = ", ".join("?" * len(statuses))

@@ -212,3 +212,26 @@ def test_a_link_with_a_bad_code_says_so_and_deals_a_game(page) -> None:
     page.goto("/h2h?code=HH1-N-NOTACODE")
     expect(page.locator("#toast")).to_contain_text("is not a deal code")
     expect(page.locator("[data-info=code]")).to_have_text(re.compile(r"^HH1-N-[A-Z]{7}$"))
+
+
+def test_a_won_game_reopened_shows_its_end_not_a_new_deal(page) -> None:
+    """The win happens through the API (same cookie); opening the page then shows the won deal
+    and its dialog, and New game there deals the next one."""
+    page.goto("/")
+    answer = page.request.post("/api/h2h/games", data={"code": EXAMPLE_CODE})
+    game_id = answer.json()["game"]["id"]
+    for move in example_moves():
+        targets = ["stock"] if move.kind in ("D", "R") else (
+            [move.p, "waste"] if move.kind == "W" else [move.p, move.q])
+        for target in targets:
+            assert page.request.post(f"/api/h2h/games/{game_id}/tap",
+                                     data={"target": target}).ok
+    page.goto("/h2h")
+    dialog = page.locator("#dlg-won")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Score 250")
+    expect(page.locator("[data-info=code]")).to_have_text(EXAMPLE_CODE)
+    expect(page.locator("[data-info=moves]")).to_have_text("67")
+    dialog.get_by_role("button", name="New game").click()
+    expect(page.locator("[data-info=moves]")).to_have_text("0")
+    expect(page.locator("[data-info=code]")).not_to_have_text(EXAMPLE_CODE)

@@ -180,3 +180,30 @@ def test_a_dropped_connection_reconnects_and_play_goes_on(page) -> None:
     assert page.evaluate("window.__sockets.length") == 2
     play_cards(page, lambda p: "pass right" in prompt(p))
     assert len(hand(page)) == 13
+
+
+def test_a_game_over_reopened_shows_the_final_table(page) -> None:
+    """A game to 1 point ends after the first round (or, on a tie for lowest, a later one);
+    reloading shows its game-over dialog and final table, and New game there deals anew."""
+    fast_table(page, rules={"target": 1}, strength="easy")
+    page.goto("/hearts")
+    page.wait_for_selector(HAND)
+
+    def over(p) -> bool:
+        if p.query_selector("#hx-sheet[open]"):  # a tie played on: close the round's sheet
+            p.keyboard.press("Escape")
+        if p.query_selector("#hx-pass-btn:not([hidden])"):
+            pass_three(p)
+        return p.query_selector("#hx-over[open]") is not None
+
+    play_cards(page, over, limit_s=120)
+    totals = page.inner_text("#hx-final tfoot")
+    rounds = page.locator("#hx-final tbody tr").count()
+    page.reload()
+    page.wait_for_selector("#hx-over[open]")
+    assert page.inner_text("#hx-final tfoot") == totals
+    assert page.locator("#hx-final tbody tr").count() == rounds >= 1
+    page.locator("#hx-over").get_by_role("button", name="New game").click()
+    page.wait_for_selector("#hx-over:not([open])", state="attached")
+    page.wait_for_function("() => document.querySelectorAll('#hx-hand [data-card]').length === 13")
+    assert "pass left" in prompt(page)

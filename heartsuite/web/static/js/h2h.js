@@ -186,6 +186,8 @@ async function showWon() {
 }
 
 async function showBlocked() {
+  // A game already given up (its solution was shown) cannot be undone any more.
+  $("#dlg-blocked [value=undo]").hidden = game.status !== "playing";
   const choice = await openDialog($("#dlg-blocked"));
   if (choice === "undo") await undo();
   if (choice === "new") await startGame();
@@ -356,10 +358,12 @@ async function init() {
     }
   }
   await enqueue(async () => {
-    const { game: current } = await api("/api/h2h/current");
+    // The game in play, or one just finished: reopened, it shows its end, not a new deal.
+    const { game: current } = await api("/api/h2h/last");
     if (current) {
       load(current);
-      if (current.blocked) showBlocked();
+      if (current.won) showWon();
+      else if (current.blocked || current.status !== "playing") showBlocked();
     } else {
       load((await api("/api/h2h/games", { method: "POST", body: {} })).game);
     }

@@ -504,7 +504,8 @@ function load(summary) {
 
 async function resume() {
   try {
-    const { game: current } = await api("/api/hearts/current");
+    // The game in play, or one just over: reopened, it shows the final table, not a new deal.
+    const { game: current } = await api("/api/hearts/last");
     if (current) load(current);
     else await newGame(false);
   } catch (err) {
