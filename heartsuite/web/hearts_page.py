@@ -8,6 +8,7 @@ import html
 
 from heartsuite.hearts.rules import VARIANTS
 from heartsuite.web.i18n import translate
+from heartsuite.web.icons import icon
 
 SEAT_PLACES = ("bottom", "left", "top", "right")
 
@@ -50,7 +51,7 @@ def body(lang: str) -> str:
         f'<div class="hx-backs" aria-hidden="true"></div>'
         f'<div class="hx-plate"><span class="hx-name"></span>'
         f'<span class="hx-score" data-score></span><span class="hx-taken" data-taken></span>'
-        f'<span class="hx-turn" aria-hidden="true">▲</span></div></div>'
+        f'<span class="hx-turn">{icon("turn")}</span></div></div>'
         for place in SEAT_PLACES[1:]
     )
     slots = "".join(f'<div class="hx-slot hx-slot-{p}" data-slot="{p}"></div>'
@@ -116,13 +117,14 @@ def body(lang: str) -> str:
         _dialog("help", t("hearts.help.title"), f'<ul class="keys">{help_items}</ul>', close),
         _dialog("menu", t("hearts.action.menu"),
                 '<nav class="menu-list">'
-                + button("code", "hearts.action.code", "#")
-                + button("copy", "hearts.action.copy", "⧉")
-                + button("settings", "hearts.action.settings", "⚙")
-                + button("help", "hearts.action.help", "⌨", "?")
-                + f'<a class="tool" href="/rules/hearts"><span class="icon" aria-hidden="true">?'
-                  f'</span><span class="tool-label">{t("nav.rules")}</span></a>'
-                + f'<a class="tool" href="/stats"><span class="icon" aria-hidden="true">▦</span>'
+                + button("code", "hearts.action.code", icon("code"))
+                + button("copy", "hearts.action.copy", icon("copy"))
+                + button("settings", "hearts.action.settings", icon("settings"))
+                + button("help", "hearts.action.help", icon("help"), "?")
+                + f'<a class="tool" href="/rules/hearts"><span class="icon" aria-hidden="true">'
+                  f'{icon("rules")}</span><span class="tool-label">{t("nav.rules")}</span></a>'
+                + f'<a class="tool" href="/stats"><span class="icon" aria-hidden="true">'
+                  f'{icon("stats")}</span>'
                   f'<span class="tool-label">{t("nav.stats")}</span></a>'
                 + "</nav>",
                 close),
@@ -134,7 +136,7 @@ def body(lang: str) -> str:
     <div class="hx-center">
       <div class="hx-trick" id="hx-trick" role="group"
         aria-label="{t("hearts.trick")}">{slots}</div>
-      <p class="hx-broken" id="hx-broken" hidden><span aria-hidden="true">♥</span>
+      <p class="hx-broken" id="hx-broken" hidden>{icon("heart")}
         {t("hearts.broken")}</p>
     </div>
     <p class="loading" id="hx-loading">{t("common.loading")}</p>
@@ -156,10 +158,10 @@ def body(lang: str) -> str:
     </button>
   </div>
   <div class="toolbar" role="toolbar" aria-label="{t("hearts.action.menu")}">
-    {button("sheet", "hearts.action.sheet", "▤", "S")}
-    {button("hint", "hearts.action.hint", "☆", "H")}
-    {button("new", "hearts.action.new", "+", "N")}
-    {button("menu", "hearts.action.menu", "☰")}
+    {button("sheet", "hearts.action.sheet", icon("sheet"), "S")}
+    {button("hint", "hearts.action.hint", icon("hint"), "H")}
+    {button("new", "hearts.action.new", icon("new"), "N")}
+    {button("menu", "hearts.action.menu", icon("menu"))}
   </div>
 </section>
 {dialogs}

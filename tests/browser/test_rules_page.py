@@ -12,7 +12,12 @@ def test_heart_to_heart_example_steps_and_ends_won(page) -> None:
     page.goto("/rules/h2h")
     caption = page.locator("#example-replay .replay-caption")
     expect(caption).to_have_text("The deal, before the first move")
-    page.click("#example-replay [data-replay=next]")
+    replay = page.locator("#example-replay")
+    # the step buttons are SVG icons named by their labels
+    for name in ("Back to the start", "Previous move", "Next move"):
+        expect(replay.get_by_role("button", name=name)).to_have_count(1)
+    expect(replay.locator("[data-replay=next] svg")).to_be_visible()
+    replay.get_by_role("button", name="Next move").click()
     expect(caption).to_have_text("Move 1 of 67: Draw a card from the stock")
     page.locator("#example-replay").focus()
     page.keyboard.press("ArrowLeft")

@@ -1,6 +1,7 @@
 // The Heart to Heart table: 25 layout cards placed by SPEC §1.2's geometry (sent by the server),
 // the stock and the waste. Used by the game page and by the replay widget.
 
+import { icon } from "./icons.js";
 import { backSvg, cardSvg } from "./cards.js";
 import { cardName, num, t } from "./shell.js";
 
@@ -102,7 +103,7 @@ export class Board {
     stock.classList.toggle("empty", view.stock === 0);
     stock.classList.toggle("redeal", view.stock === 0 && view.waste > 0);
     stock.classList.toggle("hinted", (marks.hinted ?? []).includes("stock"));
-    stock.innerHTML = (view.stock ? backSvg() : '<span class="slot" aria-hidden="true">↻</span>')
+    stock.innerHTML = (view.stock ? backSvg() : `<span class="slot">${icon("redeal")}</span>`)
       + (view.stock ? `<span class="count" aria-hidden="true">${num(view.stock)}</span>` : "");
     stock.setAttribute("aria-label", view.stock ? t("h2h.stock.label", { count: view.stock })
       : view.waste ? t("h2h.stock.redeal") : t("h2h.stock.none"));

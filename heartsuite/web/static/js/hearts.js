@@ -2,6 +2,7 @@
 // streams numbered events over a WebSocket; the page animates them and draws the state it is sent.
 // On reconnecting it says which event it saw last and receives everything after it.
 
+import { icon } from "./icons.js";
 import { backSvg, cardSvg } from "./cards.js";
 import {
   announce, api, ApiError, cardName, num, openDialog, pageData, showError, t, toast,
@@ -239,7 +240,7 @@ function fillSheet(table, final) {
   const rows = state.history.map((points, r) => {
     const moon = state.moons[r];
     const cells = points.map((p, s) => {
-      const mark = moon === s ? ` <span class="hx-moon-mark" title="${escapeHtml(t("hearts.sheet.moon"))}">☾</span>`
+      const mark = moon === s ? ` <span class="hx-moon-mark" title="${escapeHtml(t("hearts.sheet.moon"))}">${icon("moon")}</span>`
         + `<span class="visually-hidden">${escapeHtml(t("hearts.sheet.moon"))}</span>` : "";
       return `<td>${num(p)}${mark}</td>`;
     }).join("");
@@ -247,7 +248,7 @@ function fillSheet(table, final) {
   }).join("");
   const best = winnerSeats();
   const totals = seats.map((s) => `<td class="${final && best.includes(s) ? "hx-best" : ""}">${num(state.totals[s])}${
-    final && best.includes(s) ? ' <span aria-hidden="true">★</span>' : ""}</td>`).join("");
+    final && best.includes(s) ? ` <span class="hx-star">${icon("star")}</span>` : ""}</td>`).join("");
   const empty = state.history.length ? "" : `<tr><td colspan="${n + 1}">${escapeHtml(t("hearts.sheet.empty"))}</td></tr>`;
   // Partnership: partners sit across (0 & 2, 1 & 3) and their totals are added up.
   const teams = state.rules.partnership

@@ -1,6 +1,7 @@
 // Step-through controls shared by the replays: restart, back, play/pause, forward, and the arrow
 // keys (which follow the reading direction). `show(index)` draws a step and returns its caption.
 
+import { icon } from "./icons.js";
 import { t } from "./shell.js";
 
 const STEP_MS = 800;
@@ -17,10 +18,10 @@ export class Stepper {
     controls.innerHTML = `
       <p class="replay-caption" aria-live="polite"></p>
       <div class="replay-controls" role="group">
-        <button type="button" class="btn icon-btn" data-replay="restart" aria-label="${t("replay.restart")}">⏮</button>
-        <button type="button" class="btn icon-btn" data-replay="prev" aria-label="${t("replay.prev")}">◀</button>
+        <button type="button" class="btn icon-btn" data-replay="restart" aria-label="${t("replay.restart")}">${icon("restart")}</button>
+        <button type="button" class="btn icon-btn" data-replay="prev" aria-label="${t("replay.prev")}">${icon("prev")}</button>
         <button type="button" class="btn primary" data-replay="toggle">${t("replay.play")}</button>
-        <button type="button" class="btn icon-btn" data-replay="next" aria-label="${t("replay.next")}">▶</button>
+        <button type="button" class="btn icon-btn" data-replay="next" aria-label="${t("replay.next")}">${icon("next")}</button>
       </div>
       <p class="help">${t("replay.keys")}</p>`;
     root.append(...controls.children);
