@@ -1,0 +1,71 @@
+"""Black Maria's 17 cards on a 360-px phone: every card in the hand keeps a tappable area of its
+own (WCAG 2.5.8: at least 24 × 24 CSS px; here at least 44 px high), measured by hit-testing
+the page itself rather than trusting the layout arithmetic. Measured: 35 × 69 px at 360 px wide
+(two rows of nine and eight), 31 × 61 px at 320."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import REPORT_CSP, csp_violations
+
+pytestmark = pytest.mark.browser
+
+# For each hand card: sample its box every 2 px, keep the points where a tap lands on this card
+# (elementFromPoint), and report the size of that exposed region and whether its centre hits too.
+EXPOSED = """() => Array.from(document.querySelectorAll("#hx-hand [data-card]")).map((el) => {
+  const r = el.getBoundingClientRect();
+  const hits = [];
+  for (let x = Math.ceil(r.left); x < r.right; x += 2) {
+    for (let y = Math.ceil(r.top); y < r.bottom; y += 2) {
+      if (document.elementFromPoint(x, y)?.closest("[data-card]") === el) hits.push([x, y]);
+    }
+  }
+  if (!hits.length) return { card: el.dataset.card, width: 0, height: 0, centre: false };
+  const xs = hits.map((h) => h[0]);
+  const ys = hits.map((h) => h[1]);
+  const box = { l: Math.min(...xs), r: Math.max(...xs), t: Math.min(...ys), b: Math.max(...ys) };
+  const centre = document.elementFromPoint((box.l + box.r) / 2, (box.t + box.b) / 2);
+  return { card: el.dataset.card, width: box.r - box.l + 1, height: box.b - box.t + 1,
+           centre: centre?.closest("[data-card]") === el,
+           inside: r.left >= 0 && r.right <= innerWidth };
+})"""
+
+
+@pytest.fixture
+def phone(browser, live_server, console_errors):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US",
+                                  base_url=live_server.url, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2)
+    context.add_init_script(REPORT_CSP)
+    page = context.new_page()
+    page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+    assert not csp_violations(console_errors)
+
+
+def test_black_maria_hand_cards_are_each_big_enough_to_tap(phone) -> None:
+    phone.goto("/")
+    response = phone.request.put("/api/hearts/prefs", data={
+        "speed": "instant", "rules": {"variant": "black-maria"}})
+    assert response.ok
+    phone.goto("/hearts")
+    phone.wait_for_function("() => document.querySelectorAll('#hx-hand [data-card]').length === 17")
+    dismiss = phone.locator("#hx-first-visit [data-action=dismiss-intro]")
+    if dismiss.is_visible():
+        dismiss.click()
+    phone.locator("#hx-hand").scroll_into_view_if_needed()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    # as dealt, and with two cards chosen to pass (raised, with a mark)
+    for chosen in (0, 2):
+        cards = phone.eval_on_selector_all("#hx-hand [data-card]",
+                                           "els => els.map(e => e.dataset.card)")
+        for card in cards[:chosen]:
+            phone.click(f'#hx-hand [data-card="{card}"]')
+        phone.wait_for_timeout(300)  # the raise transition
+        areas = phone.evaluate(EXPOSED)
+        assert len(areas) == 17
+        for area in areas:
+            assert area["inside"] and area["centre"], area
+            assert area["width"] >= 24 and area["height"] >= 44, area
