@@ -72,6 +72,38 @@ def test_hearts_figures_from_results(tmp_path) -> None:
     assert hearts_stats(store, "nobody") == {"games": 0, "wins": 0, "avg_points": None, "moons": 0}
 
 
+def test_hearts_points_below_zero_count_as_they_are(tmp_path) -> None:
+    """New Moon takes 26 off the shooter: a game can end with the person's points negative, and
+    the average must say so (not count it as 0)."""
+    store = Store(tmp_path / "s.sqlite3")
+    for status, result in [(WON, {"rounds": 2, "points": -20, "moons": 1}),
+                           (LOST, {"rounds": 2, "points": 12, "moons": 0}),
+                           (LOST, {"rounds": 0, "points": -99}),
+                           (LOST, {"rounds": -3, "points": 5, "moons": -1}),
+                           (LOST, {"rounds": 1, "points": True})]:
+        game = store.create_game("me", "hearts", "HT1-AAAAAAA")
+        game.status, game.result = status, result
+        store.save(game)
+    assert hearts_stats(store, "me") == {"games": 5, "wins": 1, "avg_points": -8 / 5, "moons": 1}
+
+
+@given(st.lists(st.tuples(st.integers(0, 30), st.integers(-26 * 30, 26 * 30)), max_size=8))
+def test_hearts_average_is_points_over_rounds(results: list[tuple[int, int]]) -> None:
+    store = Store(":memory:")
+    for rounds, points in results:
+        game = store.create_game("me", "hearts", "HT1-AAAAAAA")
+        game.status, game.result = LOST, {"rounds": rounds, "points": points, "moons": 0}
+        store.save(game)
+    figures = hearts_stats(store, "me")
+    total_rounds = sum(r for r, _ in results)
+    total_points = sum(p for r, p in results if r)
+    assert figures["games"] == len(results)
+    if total_rounds:
+        assert abs(figures["avg_points"] - total_points / total_rounds) < 1e-9
+    else:
+        assert figures["avg_points"] is None
+
+
 def test_preferences_merge(tmp_path) -> None:
     store = Store(tmp_path / "s.sqlite3")
     assert store.prefs("me") == {}

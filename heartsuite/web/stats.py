@@ -57,18 +57,28 @@ def h2h_stats(store: Store, person: str) -> dict[str, Any]:
     return {"all": summary(games), "deals": deals}
 
 
-def _int(value: Any) -> int:
+def _count(value: Any) -> int:
+    """A stored count (rounds, moons); anything else, or negative, counts as none."""
     return value if type(value) is int and value >= 0 else 0
 
 
+def _points(value: Any) -> int:
+    """Stored points, sign kept: under New Moon the shooter's points go below zero."""
+    return value if type(value) is int else 0
+
+
 def hearts_stats(store: Store, person: str) -> dict[str, Any]:
-    """Games, wins, average points per round and moons shot."""
+    """Games, wins, average points per round (negative when moons took points off) and moons
+    shot. A game whose result has no rounds adds nothing to the average."""
     games = store.games(person, "hearts")
-    rounds = sum(_int(g.result.get("rounds")) for g in games)
-    points = sum(_int(g.result.get("points")) for g in games)
+    rounds = points = 0
+    for game in games:
+        counted = _count(game.result.get("rounds"))
+        rounds += counted
+        points += _points(game.result.get("points")) if counted else 0
     return {
         "games": len(games),
         "wins": sum(g.status == WON for g in games),
         "avg_points": points / rounds if rounds else None,
-        "moons": sum(_int(g.result.get("moons")) for g in games),
+        "moons": sum(_count(g.result.get("moons")) for g in games),
     }
