@@ -12,7 +12,9 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
+
+from heartsuite.web.asgi import HttpMiddleware
 
 MAX_BODY = 16 * 1024
 log = logging.getLogger(__name__)
@@ -69,17 +71,11 @@ def install(app: FastAPI) -> None:
         return error_response(500, "internal", "internal error")
 
 
-class LimitMiddleware:
+class LimitMiddleware(HttpMiddleware):
     """Refuses request bodies over MAX_BODY bytes, whether announced or streamed: the body is read
     here first (bodies are small), then handed on whole."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         too_large = error_response(413, "too_large", BodyTooLarge().message)
         for name, value in scope.get("headers", ()):
             if name == b"content-length" and (not value.isdigit() or int(value) > MAX_BODY):

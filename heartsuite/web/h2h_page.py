@@ -7,16 +7,11 @@ import html
 
 from heartsuite.web.i18n import translate
 from heartsuite.web.icons import icon
+from heartsuite.web.markup import dialog, tool_button
 
 
 def _dialog(name: str, title: str, body: str, actions: str) -> str:
-    return (
-        f'<dialog class="sheet" id="dlg-{name}" role="dialog" aria-modal="true"'
-        f' aria-labelledby="dlg-{name}-title">'
-        f'<form method="dialog" class="sheet-body">'
-        f'<h2 id="dlg-{name}-title">{title}</h2>{body}'
-        f'<div class="actions">{actions}</div></form></dialog>'
-    )
+    return dialog(f"dlg-{name}", title, body, actions)
 
 
 def body(lang: str) -> str:
@@ -30,10 +25,7 @@ def body(lang: str) -> str:
                 f'<span class="info-value" data-info="{name}">{value}</span></div>')
 
     def button(action: str, key: str, glyph: str, shortcut: str = "", cls: str = "") -> str:
-        keys = f' aria-keyshortcuts="{shortcut}" title="{t(key)} ({shortcut})"' if shortcut else ""
-        return (f'<button type="button" class="tool {cls}" data-action="{action}"{keys}>'
-                f'<span class="icon" aria-hidden="true">{glyph}</span>'
-                f'<span class="tool-label">{t(key)}</span></button>')
+        return tool_button(action, t(key), glyph, shortcut, cls)
 
     def toggle(name: str) -> str:
         return (f'<label class="toggle"><input type="checkbox" name="{name}" role="switch">'

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import Field, StrictBool, StrictInt
 from starlette.concurrency import run_in_threadpool
 
 from heartsuite.h2h.cards import rank_name
@@ -19,6 +19,7 @@ from heartsuite.h2h.layout import PLACES
 from heartsuite.h2h.moves import Move, parse_move
 from heartsuite.h2h.state import State, apply
 from heartsuite.web import solver_bridge
+from heartsuite.web.api_types import GameId, Strict
 from heartsuite.web.errors import ApiError
 from heartsuite.web.h2h_sessions import (
     DEFAULT_PREFS,
@@ -33,12 +34,7 @@ from heartsuite.web.store import PLAYING, GameRow
 
 router = APIRouter(prefix="/api/h2h")
 
-GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 Elapsed = Annotated[StrictInt, Field(ge=0, le=10**10)]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 class NewGame(Strict):
@@ -106,9 +102,7 @@ async def get_prefs(request: Request) -> dict[str, bool]:
 async def put_prefs(request: Request, body: Prefs) -> dict[str, bool]:
     store = request.app.state.store
     person = person_of(request)
-    changes = {k: v for k, v in body.model_dump().items() if v is not None}
-    saved = store.prefs(person).get(KIND, {}) | changes
-    store.update_prefs(person, {KIND: {k: saved[k] for k in DEFAULT_PREFS if k in saved}})
+    store.merge_prefs(person, KIND, body.changes(), keep=DEFAULT_PREFS)
     return prefs_of(store, person)
 
 

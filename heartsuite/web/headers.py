@@ -5,7 +5,9 @@ sets styles through the CSSOM), so injected markup could not run or restyle anyt
 
 from __future__ import annotations
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
+
+from heartsuite.web.asgi import HttpMiddleware
 
 CSP = "; ".join((
     "default-src 'self'",
@@ -24,17 +26,10 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
 )
 
 
-class SecurityHeadersMiddleware:
+class SecurityHeadersMiddleware(HttpMiddleware):
     """Adds HEADERS to every HTTP response."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", ()), *HEADERS]}

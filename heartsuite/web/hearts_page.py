@@ -9,18 +9,13 @@ import html
 from heartsuite.hearts.rules import VARIANTS
 from heartsuite.web.i18n import translate
 from heartsuite.web.icons import icon
+from heartsuite.web.markup import dialog, tool_button
 
 SEAT_PLACES = ("bottom", "left", "top", "right")
 
 
 def _dialog(name: str, title: str, body: str, actions: str) -> str:
-    return (
-        f'<dialog class="sheet" id="hx-{name}" role="dialog" aria-modal="true"'
-        f' aria-labelledby="hx-{name}-title">'
-        f'<form method="dialog" class="sheet-body">'
-        f'<h2 id="hx-{name}-title">{title}</h2>{body}'
-        f'<div class="actions">{actions}</div></form></dialog>'
-    )
+    return dialog(f"hx-{name}", title, body, actions)
 
 
 def body(lang: str) -> str:
@@ -29,11 +24,8 @@ def body(lang: str) -> str:
     def t(key: str) -> str:
         return html.escape(translate(lang, key))
 
-    def button(action: str, key: str, icon: str, shortcut: str = "", cls: str = "") -> str:
-        keys = f' aria-keyshortcuts="{shortcut}"' if shortcut else ""
-        return (f'<button type="button" class="tool {cls}" data-action="{action}"{keys}>'
-                f'<span class="icon" aria-hidden="true">{icon}</span>'
-                f'<span class="tool-label">{t(key)}</span></button>')
+    def button(action: str, key: str, glyph: str, shortcut: str = "", cls: str = "") -> str:
+        return tool_button(action, t(key), glyph, shortcut, cls)
 
     def select(name: str, options: list[tuple[str, str]]) -> str:
         opts = "".join(f'<option value="{v}">{t(k)}</option>' for v, k in options)

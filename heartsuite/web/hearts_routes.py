@@ -26,11 +26,12 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import Field, StrictBool
 
 from heartsuite.hearts.cards import card_text
 from heartsuite.hearts.rules import VARIANTS, Rules
 from heartsuite.web import hearts_page
+from heartsuite.web.api_types import GameId, Strict
 from heartsuite.web.errors import ApiError
 from heartsuite.web.hearts_hub import KIND, Live, Tables, prefs_of, read_code, read_rules
 from heartsuite.web.hearts_table import PERSON, SPEEDS, STRENGTHS, IllegalMove
@@ -42,11 +43,6 @@ from heartsuite.web.store import PLAYING
 router = APIRouter()
 MAX_MESSAGE = 2048
 TOO_BIG = 1009  # RFC 6455: a message too big to process
-GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 class NewGame(Strict):
@@ -99,11 +95,10 @@ async def get_prefs(request: Request) -> dict[str, Any]:
 async def put_prefs(request: Request, body: Prefs) -> dict[str, Any]:
     store = request.app.state.store
     person = person_of(request)
-    changes = {k: v for k, v in body.model_dump().items() if v is not None}
+    changes = body.changes()
     if "rules" in changes:
         changes["rules"] = read_rules(changes["rules"]).to_json()
-    saved = store.prefs(person).get(KIND, {})
-    store.update_prefs(person, {KIND: (saved if isinstance(saved, dict) else {}) | changes})
+    store.merge_prefs(person, KIND, changes)
     tables(request).set_settings(person, body.strength, body.speed)
     return prefs_of(store, person)
 

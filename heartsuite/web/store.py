@@ -16,6 +16,7 @@ import secrets
 import sqlite3
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -135,6 +136,16 @@ class Store:
         self._run("UPDATE people SET prefs = ? WHERE id = ?", (json.dumps(merged), person))
         self._prefs[person] = merged
         return dict(merged)
+
+    def merge_prefs(self, person: str, kind: str, changes: dict[str, Any],
+                    keep: Iterable[str] | None = None) -> None:
+        """Merge `changes` into the person's preferences for one game (`kind`). A stored value
+        that is not an object is replaced; with `keep`, keys outside it (stale) are dropped."""
+        saved = self.prefs(person).get(kind)
+        merged = (saved if isinstance(saved, dict) else {}) | changes
+        if keep is not None:
+            merged = {k: merged[k] for k in keep if k in merged}
+        self.update_prefs(person, {kind: merged})
 
     # Games ------------------------------------------------------------------------------------
 
