@@ -156,8 +156,9 @@ def test_mixed_moon_asks_the_person_and_the_sheet_shows_the_moon(page, live_serv
     assert page.inner_text("#hx-moon-new") == "Take 26 off my score"
     page.click("#hx-moon-new")
     page.wait_for_selector("#hx-sheet[open]")
-    first = page.inner_text("#hx-sheet-table tbody tr:first-child td:first-of-type")
-    assert first.startswith("-26") and "☾" in first
+    cell = "#hx-sheet-table tbody tr:first-child td:first-of-type"
+    assert page.inner_text(cell).startswith("-26")
+    assert page.locator(f"{cell} .hx-moon-mark svg").count() == 1  # the moon mark, an icon
 
 
 def test_a_dropped_connection_reconnects_and_play_goes_on(page) -> None:
