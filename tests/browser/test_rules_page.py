@@ -40,3 +40,22 @@ def test_hearts_example_plays_card_by_card(page) -> None:
     for _ in range(4):
         next_button.click()
     expect(caption).to_contain_text("takes the trick")
+
+
+OUTSIDE = """() => {
+  const table = document.querySelector("#example-replay .tr-table").getBoundingClientRect();
+  return Array.from(document.querySelectorAll("#example-replay .tc")).filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.left < table.left - 1 || r.right > table.right + 1;
+  }).length;
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 1000, 800, 600, 360])
+def test_hearts_example_fits_its_table_at_any_width(page, width) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto("/rules/hearts")
+    page.click("#example-replay [data-replay=next]")  # after the pass: 13 cards each
+    expect(page.locator("#example-replay .tc.received")).to_have_count(12)
+    assert page.evaluate(OUTSIDE) == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
