@@ -1,8 +1,8 @@
 // The Heart to Heart table: 25 layout cards placed by SPEC §1.2's geometry (sent by the server),
 // the stock and the waste. Used by the game page and by the replay widget.
 
-import { icon } from "./icons.js";
 import { backSvg, cardSvg } from "./cards.js";
+import { icon } from "./icons.js";
 import { cardName, num, t } from "./shell.js";
 
 const RATIO = 1.4; // card height / width (5:7)

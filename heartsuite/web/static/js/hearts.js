@@ -2,8 +2,8 @@
 // streams numbered events over a WebSocket; the page animates them and draws the state it is sent.
 // On reconnecting it says which event it saw last and receives everything after it.
 
-import { icon } from "./icons.js";
 import { backSvg, cardSvg } from "./cards.js";
+import { icon } from "./icons.js";
 import {
   announce, api, ApiError, cardName, num, openDialog, pageData, showError, t, toast,
 } from "./shell.js";
