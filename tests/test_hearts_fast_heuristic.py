@@ -1,0 +1,54 @@
+"""The search's rollout policy is the heuristic player itself: `fast_heuristic.choose` on a round
+must pick the card `HeuristicPlayer.choose_play` picks from the seat's view, everywhere."""
+
+from __future__ import annotations
+
+import pytest
+
+from heartsuite.hearts import Game, Rules
+from heartsuite.hearts.game import MOON_KIND, PASS_KIND
+from heartsuite.hearts.players import make_player
+from heartsuite.hearts.players.fast_heuristic import choose
+from heartsuite.hearts.rules import VARIANTS
+from heartsuite.prng import Rng
+
+
+def _compare_game(rules: Rules, number: int, mixers: int) -> int:
+    """Play one game, the heuristic at every seat but `mixers` random-playing seats (to reach
+    unusual positions); compare the two implementations at every card play. Returns plays seen."""
+    heuristic = make_player("heuristic")
+    random_player = make_player("random")
+    rng = Rng.for_key("fast-heuristic-test", number)
+    game = Game(rules, number, None)
+    seen = 0
+    while (pending := game.pending()) is not None:
+        seat = pending.seats[0]
+        view = game.view(seat)
+        if pending.kind == PASS_KIND:
+            for s in pending.seats:
+                game.act(s, heuristic.choose_pass(game.view(s), rng))
+            continue
+        if pending.kind == MOON_KIND:
+            game.act(seat, heuristic.choose_moon(view))
+            continue
+        expected = heuristic.choose_play(view, rng)
+        got = choose(game.round.copy(), view.legal)
+        assert got == expected, (rules.variant, number, game.round_index, len(view.tricks), seat)
+        seen += 1
+        player = random_player if seat < mixers else heuristic
+        game.act(seat, player.choose_play(view, rng) if seat < mixers else expected)
+    return seen
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_fast_policy_matches_the_heuristic_player(variant: str) -> None:
+    rules = Rules.variant_named(variant)
+    seen = sum(_compare_game(rules, number, mixers=number % 3) for number in range(1, 9))
+    assert seen > 500
+
+
+def test_fast_policy_matches_with_moon_rules_and_options() -> None:
+    for number, rules in enumerate((Rules(moon="new"), Rules(moon="mixed"),
+                                    Rules(qs_breaks_hearts=True), Rules(hearts_must_break=False),
+                                    Rules(no_points_first_trick=False))):
+        assert _compare_game(rules, 100 + number, mixers=1) > 50
