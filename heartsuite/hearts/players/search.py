@@ -17,7 +17,8 @@ from __future__ import annotations
 import time
 
 from heartsuite.hearts.cards import QS_BIT, SUIT_OF, cards_of
-from heartsuite.hearts.players.rollout import choose, play_out
+from heartsuite.hearts.players import fast_heuristic, rollout
+from heartsuite.hearts.players.inference import DRAWS, TRUST, likely_world
 from heartsuite.hearts.players.sampling import Knowledge, sample_hands
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
@@ -127,12 +128,19 @@ def world_value(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: i
     return lead
 
 
+POLICIES = {"heuristic": fast_heuristic, "careful": rollout}
+
+
 def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
-                worlds: int | None = None) -> tuple[int, dict[int, float], int]:
+                worlds: int | None = None, policy: str = "heuristic", trust: float = TRUST,
+                draws: int = DRAWS,
+                ) -> tuple[int, dict[int, float], int]:
     """The chosen card, each candidate's mean value, and the number of worlds searched.
 
     With `worlds` set, exactly that many worlds (deterministic); otherwise as many as fit in
-    `move_time` seconds (at least one)."""
+    `move_time` seconds (at least one). With `trust` > 0, once an opponent has played, each
+    searched world is the pick of `draws` sampled ones, weighted by how well the policy explains
+    the opponents' plays in them (`inference.likely_world`)."""
     legal = view.legal
     if not legal:
         raise ValueError("this seat has no card to play now")
@@ -143,19 +151,25 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
     order, by_seat = play_history(view)
     if len(cands) == 1:
         return cands[0], {cands[0]: 0.0}, 0
+    choose, play_out = POLICIES[policy].choose, POLICIES[policy].play_out
     rules = view.rules
     know = knowledge_of(view)
     totals = view.totals
     rounds_done = len(view.history)
     seat = view.seat
+    n = rules.players
     deadline = time.perf_counter() + (move_time or 0.0)
+    infer = trust > 0.0 and draws > 1 and any(by_seat[p] for p in range(n) if p != seat)
     sums = [0.0] * len(cands)
     template: Round | None = None
     done = 0
     while True:
-        hands = sample_hands(know, rng)
+        if infer:
+            hands = likely_world(rules, know, order, by_seat, choose, trust, draws, rng)
+        else:
+            hands = sample_hands(know, rng)
         if template is None:
-            start = [hands[p] | by_seat[p] for p in range(rules.players)]
+            start = [hands[p] | by_seat[p] for p in range(n)]
             template = Round.replayed(rules, start, order)
             if template.turn != seat:
                 raise ValueError("the view's history does not lead to this seat's turn")
@@ -186,20 +200,25 @@ class SearchPlayer:
     search over passes costs more than a move's budget)."""
 
     def __init__(self, seed: int = 0, *, move_time: float | None = 0.1,
-                 worlds: int | None = None, name: str = "search") -> None:
+                 worlds: int | None = None, name: str = "search",
+                 policy: str = "heuristic", trust: float = TRUST, draws: int = DRAWS) -> None:
         from heartsuite.hearts.players import make_player
 
         self.name = name
         self.seed = seed
         self.move_time = move_time
         self.worlds = worlds
+        self.policy = policy
+        self.trust = trust
+        self.draws = draws
         self._passer = make_player("heuristic", seed)
 
     def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
         return self._passer.choose_pass(view, rng)
 
     def choose_play(self, view: SeatView, rng: Rng) -> int:
-        return search_play(view, rng, move_time=self.move_time, worlds=self.worlds)[0]
+        return search_play(view, rng, move_time=self.move_time, worlds=self.worlds,
+                           policy=self.policy, trust=self.trust, draws=self.draws)[0]
 
     def choose_moon(self, view: SeatView) -> str:
         from heartsuite.hearts.players import choose_moon_to_win
