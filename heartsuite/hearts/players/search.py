@@ -1,10 +1,12 @@
 """The strong player: determinized search (perfect-information Monte Carlo) over sampled deals.
 
 For each decision it deals the unseen cards many times, consistently with all the seat knows
-(`sampling.Knowledge`), and in each world plays every candidate card and then the rest of the round
-with the fast rule-of-thumb policy of `rollout`. A world's value for the seat counts the moon (the
-end-of-round scoring decides it, and the policy both shoots and stops moons) and the game score: a
-round that ends the game is worth a large bonus to the winner and a penalty to everyone else.
+(`sampling.Knowledge`), favouring the deals in which the opponents' plays so far make sense
+(`inference`), and in each world plays every candidate card and then the rest of the round with
+the heuristic player's policy (`fast_heuristic`) at every seat. A world's value for the seat
+counts the moon (the end-of-round scoring decides it, and the policy both shoots and stops moons)
+and the game score: a round that ends the game is worth a large bonus to the winner and a penalty
+to everyone else.
 The card with the best mean wins. Every candidate meets the same worlds, so differences between
 cards are not drowned by the luck of the sampling.
 
