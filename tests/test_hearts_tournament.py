@@ -123,6 +123,7 @@ def test_cli_table_and_records_file(tmp_path, capsys: pytest.CaptureFixture[str]
     assert code == 0
     text = capsys.readouterr().out
     assert "pts/hand" in text and "heuristic" in text
+    assert "n/a (1 board)" in text and "nan" not in text  # one board: spread unknown, said so
     assert len(path.read_text().splitlines()) == 4
 
 

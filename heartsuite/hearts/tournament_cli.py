@@ -91,13 +91,15 @@ def print_table(summary: dict[str, Any], out: Any) -> None:
             f"{'95% interval':<16}{'won':>6}{'s/move':>9}")
     out.write(head + "\n")
     for row in summary["results"]:
-        lo, hi = (_bound(x) for x in row["ci95"])
-        llo, lhi = (_bound(x) for x in row["lead_ci95"])
         out.write(f"{row['player']:<18}{row['points_per_hand']:>9.3f}  "
-                  f"{f'[{lo:.2f}, {hi:.2f}]':<16}{row['lead_over_others']:>7.3f}  "
-                  f"{f'[{llo:.2f}, {lhi:.2f}]':<16}{row['win_share']:>6.1%}"
+                  f"{_interval(row['ci95']):<16}{row['lead_over_others']:>7.3f}  "
+                  f"{_interval(row['lead_ci95']):<16}{row['win_share']:>6.1%}"
                   f"{row['move_seconds']:>9.4f}\n")
 
 
-def _bound(x: float | None) -> float:
-    return float("nan") if x is None else x
+def _interval(bounds: list[float | None]) -> str:
+    """`[lo, hi]`, or "n/a (1 board)" when one board leaves the spread unknown."""
+    lo, hi = bounds
+    if lo is None or hi is None:
+        return "n/a (1 board)"
+    return f"[{lo:.2f}, {hi:.2f}]"
