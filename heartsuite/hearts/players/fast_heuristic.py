@@ -21,6 +21,7 @@ from heartsuite.hearts.cards import (
     SUIT_MASKS,
 )
 from heartsuite.hearts.players.heuristic import HIGH_SPADES
+from heartsuite.hearts.players.rollout import highest_discard
 from heartsuite.hearts.round import DONE, Round
 from heartsuite.hearts.rules import Rules, deck_for
 
@@ -58,19 +59,6 @@ def _top(mask: int) -> int:
 
 def _bottom(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
-
-
-def _highest_discard(cards: int, hand: int) -> int:
-    """The highest rank, from the shortest suit of `hand` on ties, then the lowest suit."""
-    best, best_key = -1, -1
-    for suit_mask in SUIT_MASKS:
-        m = cards & suit_mask
-        if m:
-            c = m.bit_length() - 1
-            key = RANK_OF[c] * 16 + 15 - (hand & suit_mask).bit_count()
-            if key > best_key:
-                best, best_key = c, key
-    return best
 
 
 def _moon_hand(r: Round, f: _Facts, seat: int, hand: int, low_allowance: int) -> bool:
@@ -171,7 +159,7 @@ def _follow(r: Round, f: _Facts, seat: int, legal: int, hand: int, hidden: int) 
     if partner_wins or (threat >= 0 and win_seat == threat):
         safe = legal & ~f.penalty
         if safe:
-            return _highest_discard(safe, hand)
+            return highest_discard(safe, hand)
     if legal & QS_BIT:
         return QUEEN_SPADES
     if hidden & QS_BIT and legal & HIGH_SPADES:
@@ -179,7 +167,7 @@ def _follow(r: Round, f: _Facts, seat: int, legal: int, hand: int, hidden: int) 
     hearts = legal & HEARTS_MASK
     if hearts:
         return _top(hearts)
-    return _highest_discard(legal, hand)
+    return highest_discard(legal, hand)
 
 
 def _moon_play(r: Round, f: _Facts, legal: int, hand: int) -> int:

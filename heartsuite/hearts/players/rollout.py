@@ -37,7 +37,7 @@ def _low(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _highest_rank(mask: int, hand: int) -> int:
+def highest_discard(mask: int, hand: int) -> int:
     """The card of the highest rank in a mask of several suits; on a tie, the one from the
     shorter suit of `hand` (heading for a void)."""
     best = -1
@@ -95,7 +95,7 @@ def choose(r: Round, legal: int) -> int:
     shooting = runner == seat and r.points[seat] >= 10 and _can_shoot(r, hand)
     if not trick:
         if shooting:
-            return _high(legal & ~HEARTS_MASK or legal) if r.trick_no < 8 else _highest_rank(
+            return _high(legal & ~HEARTS_MASK or legal) if r.trick_no < 8 else highest_discard(
                 legal, hand)
         unseen = ~r.played & ~hand & _DECK
         if runner >= 0 and runner != seat:
@@ -125,7 +125,7 @@ def choose(r: Round, legal: int) -> int:
     if runner >= 0 and runner != seat:
         safe = legal & ~r.cfg.penalty
         if r.win_seat == runner and safe:
-            return _highest_rank(safe, r.hands[seat])
+            return highest_discard(safe, r.hands[seat])
     if legal & QS_BIT:
         return QUEEN_SPADES
     if qs_out and legal & _HIGH_SPADES:
@@ -133,7 +133,7 @@ def choose(r: Round, legal: int) -> int:
     hearts = legal & HEARTS_MASK
     if hearts:
         return _high(hearts)
-    return _highest_rank(legal, r.hands[seat])
+    return highest_discard(legal, r.hands[seat])
 
 
 def _lead(legal: int, qs_hidden: bool, hand: int, unseen: int) -> int:
