@@ -26,23 +26,19 @@ DRAWS = 16
 
 
 def evidence(rules: Rules, start: list[int], order: list[int], seat: int, choose: Policy,
-             trust: float) -> list[float]:
-    """Per seat, the log-likelihood of its plays so far under the model in the world dealt as
+             trust: float) -> float:
+    """The log-likelihood of the opponents' plays so far under the model, in the world dealt as
     `start` (hands after the pass)."""
-    logs = [0.0] * rules.players
+    log = 0.0
     r = Round(rules, start, 0)
     for c in order:
-        p = r.turn
-        if p != seat:
+        if r.turn != seat:
             legal = r.legal_mask()
             if legal & (legal - 1):
                 other = (1.0 - trust) / legal.bit_count()
-                if choose(r, legal) == c:
-                    logs[p] += math.log(trust + other)
-                else:
-                    logs[p] += math.log(other)
+                log += math.log(trust + other if choose(r, legal) == c else other)
         r.play(c)
-    return logs
+    return log
 
 
 def likely_world(rules: Rules, know: Knowledge, order: list[int], by_seat: list[int],
@@ -56,10 +52,9 @@ def likely_world(rules: Rules, know: Knowledge, order: list[int], by_seat: list[
     log_weights: list[float] = []
     for _ in range(draws):
         hands = sample_hands(know, rng)
-        logs = evidence(rules, [hands[p] | by_seat[p] for p in range(n)], order, seat, choose,
-                        trust)
         pool.append(hands)
-        log_weights.append(sum(logs))
+        log_weights.append(evidence(rules, [hands[p] | by_seat[p] for p in range(n)], order,
+                                    seat, choose, trust))
     top = max(log_weights)
     cumulative = list(accumulate(math.exp(w - top) for w in log_weights))
     x = rng.below(1 << 53) / float(1 << 53) * cumulative[-1]

@@ -198,8 +198,8 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
 
 
 class SearchPlayer:
-    """Determinized search for the play; the heuristic player's pass (its passing is sound and a
-    search over passes costs more than a move's budget)."""
+    """Determinized search for the play; the heuristic player's pass (a pass chosen by
+    simulation measured no better: docs/players.md)."""
 
     def __init__(self, seed: int = 0, *, move_time: float | None = 0.1,
                  worlds: int | None = None, name: str = "search",
