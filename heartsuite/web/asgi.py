@@ -3,10 +3,12 @@ so each middleware states only what it does to an HTTP exchange."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 
-class HttpMiddleware:
+class HttpMiddleware(ABC):
     """Calls `http` for HTTP requests and hands everything else straight to the app."""
 
     def __init__(self, app: ASGIApp) -> None:
@@ -18,5 +20,6 @@ class HttpMiddleware:
         else:
             await self.app(scope, receive, send)
 
+    @abstractmethod
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        raise NotImplementedError
+        """What this middleware does to one HTTP exchange (it calls `self.app` itself)."""
