@@ -13,7 +13,7 @@ from heartsuite.codes import LIMIT
 from heartsuite.h2h.deal import Deal, format_code
 from heartsuite.h2h.game import Game, GameRecordError, Settings
 from heartsuite.web.errors import ApiError
-from heartsuite.web.store import ABANDONED, FINISHED, LOST, PLAYING, WON, GameRow, Store
+from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, Store
 
 KIND = "h2h"
 CACHE_SIZE = 4096
@@ -84,8 +84,8 @@ class Sessions:
         held = self.current(person)
         if held is not None:
             return held
-        row = self.store.newest(person, KIND)
-        if row is None or row.status not in FINISHED:
+        row = self.store.last_finished(person, KIND)
+        if row is None:
             return None
         try:
             return self.get(row.id, person)

@@ -26,7 +26,7 @@ from heartsuite.web.hearts_table import (
     TableSettings,
     pause_after,
 )
-from heartsuite.web.store import ABANDONED, FINISHED, LOST, PLAYING, WON, GameRow, Store
+from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, Store
 
 KIND = "hearts"
 CACHE_SIZE = 1024
@@ -142,8 +142,8 @@ class Tables:
         live = self.current(person)
         if live is not None:
             return live
-        row = self.store.newest(person, KIND)
-        if row is None or row.status not in FINISHED:
+        row = self.store.last_finished(person, KIND)
+        if row is None:
             return None
         try:
             return self.get(row.id, person)

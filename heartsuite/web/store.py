@@ -197,14 +197,16 @@ class Store:
         )
         return _row(rows[0]) if rows else None
 
-    def newest(self, person: str, kind: str) -> GameRow | None:
-        """The person's most recently begun game of this kind, whatever its status."""
+    def last_finished(self, person: str, kind: str) -> GameRow | None:
+        """The person's most recently begun game of this kind if it is finished (won or lost):
+        the game a page reopens on its end dialog. None when a newer one was begun or none is."""
         rows = self._run(
             f"SELECT {', '.join(_COLUMNS)} FROM games WHERE person = ? AND kind = ?"
             " ORDER BY created DESC, rowid DESC LIMIT 1",
             (person, kind),
         )
-        return _row(rows[0]) if rows else None
+        row = _row(rows[0]) if rows else None
+        return row if row is not None and row.status in FINISHED else None
 
     def games(self, person: str, kind: str, statuses: tuple[str, ...] = FINISHED) -> list[GameRow]:
         """The person's games of this kind with one of `statuses`, oldest first."""
