@@ -176,6 +176,12 @@ def deck_for(players: int) -> tuple[int, ...]:
     return tuple(c for c in range(52) if players == 4 or c != TWO_CLUBS)
 
 
+@lru_cache(maxsize=8)
+def deck_mask(players: int) -> int:
+    """`deck_for` as a bit mask."""
+    return sum(1 << c for c in deck_for(players))
+
+
 @lru_cache(maxsize=64)
 def points_table(rules: Rules) -> tuple[int, ...]:
     pts = [0] * 52

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from heartsuite.hearts.cards import SUITS, card_text, texts
 from heartsuite.hearts.round import PASS, PLAY
-from heartsuite.hearts.rules import Rules, deck_for
+from heartsuite.hearts.rules import Rules, deck_mask
 
 if TYPE_CHECKING:
     from heartsuite.hearts.game import Game
@@ -51,10 +51,7 @@ class SeatView:
 
     def hidden(self) -> int:
         """The cards this seat cannot see: not in its hand and not yet played."""
-        deck = 0
-        for c in deck_for(self.rules.players):
-            deck |= 1 << c
-        return deck & ~self.hand & ~self.played
+        return deck_mask(self.rules.players) & ~self.hand & ~self.played
 
     def known_elsewhere(self) -> int:
         """Cards this seat passed that the receiver still holds."""

@@ -23,7 +23,7 @@ from heartsuite.hearts.cards import (
 from heartsuite.hearts.players.heuristic import HIGH_SPADES
 from heartsuite.hearts.players.rollout import highest_discard
 from heartsuite.hearts.round import DONE, Round
-from heartsuite.hearts.rules import Rules, deck_for
+from heartsuite.hearts.rules import Rules, deck_mask
 
 _SPADES_MASK = SUIT_MASKS[SPADES]
 _BELOW_QUEEN = (1 << QUEEN_SPADES) - 1
@@ -38,7 +38,7 @@ class _Facts:
                  "queen_points", "reverse")
 
     def __init__(self, rules: Rules) -> None:
-        self.deck = sum(1 << c for c in deck_for(rules.players))
+        self.deck = deck_mask(rules.players)
         self.penalty = rules.penalty_mask()
         self.pts = rules.points()
         self.players = rules.players

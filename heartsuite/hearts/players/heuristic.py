@@ -23,6 +23,7 @@ from heartsuite.hearts.cards import (
     cards_of,
 )
 from heartsuite.hearts.players import choose_moon_to_win
+from heartsuite.hearts.rules import Rules, deck_mask
 from heartsuite.hearts.view import SeatView
 from heartsuite.prng import Rng
 
@@ -64,12 +65,17 @@ def moon_threat(view: SeatView) -> int | None:
 def moon_hand(view: SeatView, hand: int, low_allowance: int) -> bool:
     """Is running for the moon sound: no one else has scored, the queen is (or will be) ours, our
     top hearts can draw the hidden ones, and few low side cards can lose a trick?"""
-    rules = view.rules
-    penalty = rules.penalty_mask()
+    penalty = view.rules.penalty_mask()
     if any(t & penalty for s, t in enumerate(view.taken) if s != view.seat):
         return False
-    hidden = view.hidden() & ~hand
-    if rules.queen_points and not (hand | view.taken[view.seat]) & QS_BIT:
+    return moon_cards(view.rules, hand, view.hidden() & ~hand, view.taken[view.seat],
+                      low_allowance)
+
+
+def moon_cards(rules: Rules, hand: int, hidden: int, taken: int, low_allowance: int) -> bool:
+    """`moon_hand` once no one else has scored: the test on the cards alone (`taken`: ours)."""
+    penalty = rules.penalty_mask()
+    if rules.queen_points and not (hand | taken) & QS_BIT:
         return False
     if (rules.king_spades_points or rules.ace_spades_points) and hidden & HIGH_SPADES & penalty:
         return False
@@ -77,10 +83,49 @@ def moon_hand(view: SeatView, hand: int, low_allowance: int) -> bool:
     top = top_hearts(hand, hidden)
     if out and top < out // (rules.players - 1) + 2:
         return False
-    if _count(hand & HEARTS_MASK) + _count(view.taken[view.seat] & HEARTS_MASK) < 6:
+    if _count(hand & HEARTS_MASK) + _count(taken & HEARTS_MASK) < 6:
         return False
     lows = [c for c in cards_of(hand & ~HEARTS_MASK) if RANK_OF[c] < 9 and c != QUEEN_SPADES]
     return len(lows) <= low_allowance
+
+
+def pass_cards(rules: Rules, hand: int) -> list[int]:
+    """The heuristic player's pass from a dealt hand: a function of the hand alone, so a reader
+    of the pass (`posterior`) can ask what any hand would have passed."""
+    hidden = deck_mask(rules.players) & ~hand
+    if rules.reverse or moon_cards(rules, hand, hidden, 0, low_allowance=5):
+        lows = sorted(cards_of(hand & ~HEARTS_MASK & ~QS_BIT), key=lambda c: (RANK_OF[c], c))
+        return sorted(lows[:3]) if len(lows) >= 3 else _defensive_pass(hand)
+    return _defensive_pass(hand)
+
+
+def _defensive_pass(hand: int) -> list[int]:
+    picks: list[int] = []
+    spades = hand & SUIT_MASKS[SPADES]
+    low_spades = _count(spades & ((1 << QUEEN_SPADES) - 1))
+    if low_spades < 3:
+        # Unprotected: the queen, and the ace and king that would catch it.
+        picks += [c for c in (QUEEN_SPADES, ACE_SPADES, KING_SPADES) if hand >> c & 1]
+    picks = picks[:3]
+    room = 3 - len(picks)
+    side = [(_count(hand & SUIT_MASKS[s]), s) for s in (0, 1) if hand & SUIT_MASKS[s]]
+    side = [(n, s) for n, s in side if n <= room]
+    if side:
+        _, suit = min(side, key=lambda x: (x[0], -_top(hand & SUIT_MASKS[x[1]])))
+        picks += cards_of(hand & SUIT_MASKS[suit])
+    rest = [c for c in cards_of(hand) if c not in picks]
+    rest.sort(key=_pass_danger, reverse=True)
+    picks += rest[: 3 - len(picks)]
+    return sorted(picks)
+
+
+def _pass_danger(c: int) -> tuple[int, int]:
+    rank = RANK_OF[c]
+    if SUIT_OF[c] == HEARTS:
+        return (rank + 3, c)
+    if SUIT_OF[c] == SPADES and rank < QUEEN_RANK:
+        return (-1, c)  # low spades protect against the queen: keep them
+    return (rank, c)
 
 
 class HeuristicPlayer:
@@ -93,39 +138,7 @@ class HeuristicPlayer:
     # Passing -------------------------------------------------------------------------------
 
     def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
-        hand = view.hand
-        if view.rules.reverse or moon_hand(view, hand, low_allowance=5):
-            lows = sorted(cards_of(hand & ~HEARTS_MASK & ~QS_BIT), key=lambda c: (RANK_OF[c], c))
-            return sorted(lows[:3]) if len(lows) >= 3 else self._defensive_pass(hand)
-        return self._defensive_pass(hand)
-
-    def _defensive_pass(self, hand: int) -> list[int]:
-        picks: list[int] = []
-        spades = hand & SUIT_MASKS[SPADES]
-        low_spades = _count(spades & ((1 << QUEEN_SPADES) - 1))
-        if low_spades < 3:
-            # Unprotected: the queen, and the ace and king that would catch it.
-            picks += [c for c in (QUEEN_SPADES, ACE_SPADES, KING_SPADES) if hand >> c & 1]
-        picks = picks[:3]
-        room = 3 - len(picks)
-        side = [(_count(hand & SUIT_MASKS[s]), s) for s in (0, 1) if hand & SUIT_MASKS[s]]
-        side = [(n, s) for n, s in side if n <= room]
-        if side:
-            _, suit = min(side, key=lambda x: (x[0], -_top(hand & SUIT_MASKS[x[1]])))
-            picks += cards_of(hand & SUIT_MASKS[suit])
-        rest = [c for c in cards_of(hand) if c not in picks]
-        rest.sort(key=self._pass_danger, reverse=True)
-        picks += rest[: 3 - len(picks)]
-        return sorted(picks)
-
-    @staticmethod
-    def _pass_danger(c: int) -> tuple[int, int]:
-        rank = RANK_OF[c]
-        if SUIT_OF[c] == HEARTS:
-            return (rank + 3, c)
-        if SUIT_OF[c] == SPADES and rank < QUEEN_RANK:
-            return (-1, c)  # low spades protect against the queen: keep them
-        return (rank, c)
+        return pass_cards(view.rules, view.hand)
 
     # Playing -------------------------------------------------------------------------------
 
