@@ -74,10 +74,10 @@ def moon_hand(view: SeatView, hand: int, low_allowance: int) -> bool:
 
 def moon_cards(rules: Rules, hand: int, hidden: int, taken: int, low_allowance: int) -> bool:
     """`moon_hand` once no one else has scored: the test on the cards alone (`taken`: ours)."""
-    penalty = rules.penalty_mask()
     if rules.queen_points and not (hand | taken) & QS_BIT:
         return False
-    if (rules.king_spades_points or rules.ace_spades_points) and hidden & HIGH_SPADES & penalty:
+    if ((rules.king_spades_points or rules.ace_spades_points)
+            and hidden & HIGH_SPADES & rules.penalty_mask()):
         return False
     out = _count(hidden & HEARTS_MASK)
     top = top_hearts(hand, hidden)
@@ -94,29 +94,37 @@ def pass_cards(rules: Rules, hand: int) -> list[int]:
     of the pass (`posterior`) can ask what any hand would have passed."""
     hidden = deck_mask(rules.players) & ~hand
     if rules.reverse or moon_cards(rules, hand, hidden, 0, low_allowance=5):
-        lows = sorted(cards_of(hand & ~HEARTS_MASK & ~QS_BIT), key=lambda c: (RANK_OF[c], c))
-        return sorted(lows[:3]) if len(lows) >= 3 else _defensive_pass(hand)
+        lows = _first(hand & ~HEARTS_MASK & ~QS_BIT, _LOWEST_FIRST, 3)
+        return cards_of(lows) if lows.bit_count() == 3 else _defensive_pass(hand)
     return _defensive_pass(hand)
 
 
 def _defensive_pass(hand: int) -> list[int]:
-    picks: list[int] = []
-    spades = hand & SUIT_MASKS[SPADES]
-    low_spades = _count(spades & ((1 << QUEEN_SPADES) - 1))
-    if low_spades < 3:
+    picks = 0
+    if _count(hand & _SPADES_BELOW_QUEEN) < 3:
         # Unprotected: the queen, and the ace and king that would catch it.
-        picks += [c for c in (QUEEN_SPADES, ACE_SPADES, KING_SPADES) if hand >> c & 1]
-    picks = picks[:3]
-    room = 3 - len(picks)
-    side = [(_count(hand & SUIT_MASKS[s]), s) for s in (0, 1) if hand & SUIT_MASKS[s]]
-    side = [(n, s) for n, s in side if n <= room]
-    if side:
-        _, suit = min(side, key=lambda x: (x[0], -_top(hand & SUIT_MASKS[x[1]])))
-        picks += cards_of(hand & SUIT_MASKS[suit])
-    rest = [c for c in cards_of(hand) if c not in picks]
-    rest.sort(key=_pass_danger, reverse=True)
-    picks += rest[: 3 - len(picks)]
-    return sorted(picks)
+        picks = hand & _QUEEN_ACE_KING
+    room = 3 - _count(picks)
+    best, best_key = 0, (99, 99)
+    for suit in (0, 1):  # the shorter side suit, the one with the lower top card on ties
+        m = hand & SUIT_MASKS[suit]
+        if m and _count(m) <= room and (_count(m), -_top(m)) < best_key:
+            best, best_key = m, (_count(m), -_top(m))
+    picks |= best
+    picks |= _first(hand & ~picks, _MOST_DANGEROUS_FIRST, 3 - _count(picks))
+    return cards_of(picks)
+
+
+def _first(cards: int, order: tuple[int, ...], k: int) -> int:
+    """The first `k` of `cards` in `order` (fewer if there are fewer)."""
+    out = 0
+    for c in order:
+        if k <= 0:
+            break
+        if cards >> c & 1:
+            out |= 1 << c
+            k -= 1
+    return out
 
 
 def _pass_danger(c: int) -> tuple[int, int]:
@@ -126,6 +134,12 @@ def _pass_danger(c: int) -> tuple[int, int]:
     if SUIT_OF[c] == SPADES and rank < QUEEN_RANK:
         return (-1, c)  # low spades protect against the queen: keep them
     return (rank, c)
+
+
+_MOST_DANGEROUS_FIRST = tuple(sorted(range(52), key=_pass_danger, reverse=True))
+_LOWEST_FIRST = tuple(sorted(range(52), key=lambda c: (RANK_OF[c], c)))
+_SPADES_BELOW_QUEEN = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
+_QUEEN_ACE_KING = QS_BIT | HIGH_SPADES
 
 
 class HeuristicPlayer:
