@@ -1,7 +1,7 @@
 """What each part of the search player is worth: variants at a fixed number of worlds per move.
 
     .venv/bin/python bench/bench_hearts_ablation.py [--hands 1000] [--worlds 40] [--jobs 2]
-        [--seed 11] [--variants careful,heuristic,inference]
+        [--seed 11] [--variants careful,heuristic,posterior]
 
 Each variant plays a duplicate match against three heuristic players on the same boards (same
 seed). A fixed number of worlds makes the result independent of the machine's speed and load, so
@@ -9,7 +9,8 @@ the variants differ only in what they do with each world:
 
 - careful: rollouts with the older policy of `players/rollout.py`, uniform worlds
 - heuristic: rollouts with the heuristic player itself (`players/fast_heuristic.py`), uniform worlds
-- inference: heuristic rollouts, worlds weighted by the opponents' plays (`players/inference.py`)
+- posterior: heuristic rollouts, worlds from the chains that read the opponents' passes and plays
+  (`players/posterior.py`)
 
 Prints one Markdown table row per variant (points per hand against the heuristic players).
 """
@@ -30,10 +31,11 @@ def _factory(variant: str, worlds: int) -> tuple[str, Callable[[int], Player]]:
     options = {
         "careful": {"policy": "careful", "trust": 0.0},
         "heuristic": {"policy": "heuristic", "trust": 0.0},
-        "inference": {"policy": "heuristic"},
+        "posterior": {"policy": "heuristic"},
     }[variant]
     name = f"ablation-{variant}"
-    return name, lambda seed: SearchPlayer(seed, worlds=worlds, name=name, **options)
+    return name, lambda seed: SearchPlayer(seed, worlds=worlds, name=name, race=False,
+                                           **options)
 
 
 def main() -> int:
@@ -42,7 +44,7 @@ def main() -> int:
     parser.add_argument("--worlds", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--variants", default="careful,heuristic,inference")
+    parser.add_argument("--variants", default="careful,heuristic,posterior")
     args = parser.parse_args()
     print(f"| Variant ({args.worlds} worlds/move) | Hands | Ours pts/hand [95%] | "
           "Heuristic pts/hand | Lead [95%] | s/move | Wall time |")

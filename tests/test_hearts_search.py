@@ -10,10 +10,12 @@ from heartsuite.hearts.cards import SUIT_MASKS, cards_of, mask_of, parse_card
 from heartsuite.hearts.deal import random_hands
 from heartsuite.hearts.game import PASS_KIND, PLAY_KIND, Game
 from heartsuite.hearts.players import make_player
+from heartsuite.hearts.players.fast_heuristic import choose as fast_choose
 from heartsuite.hearts.players.levels import LEVELS, hint, hint_pass
+from heartsuite.hearts.players.posterior import TRUST, Posterior
 from heartsuite.hearts.players.rollout import choose, play_out
-from heartsuite.hearts.players.sampling import Knowledge, sample_hands
-from heartsuite.hearts.players.search import candidates, knowledge_of, search_play
+from heartsuite.hearts.players.sampling import Knowledge, knowledge_of, sample_hands
+from heartsuite.hearts.players.search import candidates, search_play, survivors
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
@@ -137,9 +139,15 @@ def test_rollout_policy_plays_only_legal_cards_to_the_end() -> None:
                 assert legal >> c & 1
                 r.play(c)
             assert sum(r.points) == rules.total_points()
-        r = Round(rules, random_hands(rules, rng))
-        play_out(r)
-        assert r.is_over
+        for _ in range(30):  # a play-out stops once the points are settled, at a trick's end
+            r = Round(rules, random_hands(rules, rng))
+            play_out(r)
+            assert r.points_settled() and not r.trick
+            assert sum(r.points) == rules.total_points()
+            shooter = r.moon_shooter()
+            while not r.is_over:
+                r.play(choose(r, r.legal_mask()))
+            assert r.moon_shooter() == shooter and sum(r.points) == rules.total_points()
 
 
 def test_search_plays_legal_cards_and_repeats_itself_given_seed_and_worlds() -> None:
@@ -230,3 +238,33 @@ def test_the_queen_is_not_led_by_a_seat_that_is_not_shooting() -> None:
     assert view.legal >> parse_card("QS") & 1
     assert parse_card("QS") not in candidates(view)
     assert parse_card("JS") in candidates(view)
+
+
+def test_racing_drops_only_candidates_clearly_behind_the_leader() -> None:
+    leader = [5.0, 4.0, 6.0, 5.0, 5.5, 4.5, 5.0, 6.0]
+    behind = [v - 13.0 for v in leader]  # the queen in every world: always far worse
+    close = [v + (1.0 if i % 2 else -1.0) for i, v in enumerate(leader)]  # a coin flip away
+    noisy = [v - 1.0 + (20.0 if i == 3 else 0.0) for i, v in enumerate(leader)]
+    assert survivors([0, 1, 2, 3], [leader, behind, close, noisy]) == [0, 2, 3]
+    assert survivors([1], [leader, behind]) == [1]
+
+
+def test_search_with_chains_and_racing_plays_legal_cards_and_repeats_itself() -> None:
+    for seed, plays in ((2, 5), (3, 17), (4, 30)):
+        view = _midgame_view(seed, plays)
+        results = []
+        for _ in range(2):
+            post = Posterior(view.rules, view.seat, fast_choose, TRUST)
+            results.append(search_play(view, Rng(seed), worlds=40, posterior=post, race=True))
+        card, _, worlds = results[0]
+        assert view.legal >> card & 1 and worlds in (0, 40)  # 0: one candidate only
+        assert results[1] == results[0]
+
+
+def test_search_with_chains_ducks_the_queen_and_stops_the_moon() -> None:
+    view = _scripted_view(QS_HANDS, "2C 3C TC AC 3S", 0)
+    post = Posterior(view.rules, 0, fast_choose, TRUST)
+    assert search_play(view, Rng(3), worlds=40, posterior=post, race=True)[0] == parse_card("2S")
+    view = _scripted_view(MOON_HANDS, MOON_PLAYS, 0)
+    post = Posterior(view.rules, 0, fast_choose, TRUST)
+    assert search_play(view, Rng(4), worlds=20, posterior=post, race=True)[0] == parse_card("AS")

@@ -48,6 +48,7 @@ class RoundConfig:
     """The numbers a round needs from its rules, computed once and shared by every copy."""
 
     __slots__ = (
+        "facts",
         "first_bit",
         "first_lead",
         "hand_size",
@@ -73,6 +74,7 @@ class RoundConfig:
         self.qs_breaks = rules.qs_breaks_hearts
         self.must_break = rules.hearts_must_break
         self.no_pts_first = rules.no_points_first_trick
+        self.facts: object = None  # what a policy derives from the rules, cached by the policy
 
 
 _CONFIGS: dict[Rules, RoundConfig] = {}
@@ -337,10 +339,18 @@ class Round:
 
     # Results -------------------------------------------------------------------------------
 
+    def points_settled(self) -> bool:
+        """Whether every scoring card has been taken: the round's points are final."""
+        taken = 0
+        for t in self.taken:
+            taken |= t
+        return taken & self.cfg.penalty == self.cfg.penalty
+
     def moon_shooter(self) -> int | None:
-        """The seat that took every scoring card this round, if any (the round must be over)."""
+        """The seat that took every scoring card this round, if any (once the points are
+        settled)."""
         penalty = self.cfg.penalty
-        if self.phase != DONE or not penalty:
+        if not penalty or (self.phase != DONE and not self.points_settled()):
             return None
         for seat, taken in enumerate(self.taken):
             if taken & penalty == penalty:

@@ -25,8 +25,7 @@ from typing import Any
 
 from heartsuite.hearts.cards import cards_of
 from heartsuite.hearts.players import choose_moon_to_win, make_player
-from heartsuite.hearts.players.sampling import sample_hands
-from heartsuite.hearts.players.search import knowledge_of, play_history
+from heartsuite.hearts.players.sampling import knowledge_of, play_history, sample_hands
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
 from heartsuite.prng import Rng

@@ -9,8 +9,6 @@ the same card in every position of thousands of games.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from heartsuite.hearts.cards import (
     HEARTS,
     HEARTS_MASK,
@@ -48,9 +46,12 @@ class _Facts:
         self.moon_share = rules.total_points() * 3  # a threat holds >= 30 % of the points
 
 
-@lru_cache(maxsize=64)
-def _facts(rules: Rules) -> _Facts:
-    return _Facts(rules)
+def _facts(r: Round) -> _Facts:
+    """The facts of the round's rules, kept on its (shared) config: read on every card."""
+    f = r.cfg.facts
+    if not isinstance(f, _Facts):
+        f = r.cfg.facts = _Facts(r.cfg.rules)
+    return f
 
 
 def _top(mask: int) -> int:
@@ -101,7 +102,7 @@ def choose(r: Round, legal: int) -> int:
     """The heuristic player's card for the seat to play, given its legal mask."""
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    f = _facts(r.cfg.rules)
+    f = _facts(r)
     seat = r.turn
     hand = r.hands[seat]
     if f.reverse or _moon_hand(r, f, seat, hand, 2 + len(r.tricks) // 3):
@@ -200,6 +201,10 @@ def _moon_play(r: Round, f: _Facts, legal: int, hand: int) -> int:
 
 
 def play_out(r: Round) -> None:
-    """Play the round to its end with the heuristic policy for every seat (in place)."""
+    """Play the round with the heuristic policy for every seat (in place) until its points are
+    settled: to its end, or to the end of the trick in which the last scoring card is taken
+    (nothing can change the points after that; `Round.points_settled`)."""
     while r.phase != DONE:
         r.play(choose(r, r.legal_mask()))
+        if not r.trick and r.points_settled():
+            return

@@ -165,6 +165,10 @@ def _lead(legal: int, qs_hidden: bool, hand: int, unseen: int) -> int:
 
 
 def play_out(r: Round) -> None:
-    """Play the round to its end with the policy for every seat (in place)."""
+    """Play the round with the policy for every seat (in place) until its points are settled: to
+    its end, or to the end of the trick in which the last scoring card is taken (nothing can
+    change the points after that; `Round.points_settled`)."""
     while r.phase != DONE:
         r.play(choose(r, r.legal_mask()))
+        if not r.trick and r.points_settled():
+            return

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from heartsuite.hearts.cards import SUIT_MASKS, SUIT_OF, cards_of
+from heartsuite.hearts.view import SeatView
 from heartsuite.prng import Rng
 
 _RETRIES = 24
@@ -42,6 +43,38 @@ class Knowledge:
             raise ValueError("card counts do not add up to the unseen cards")
         if _fill_counts(self, need, list(range(4)), Rng(0)) is None:
             raise ValueError("no deal fits the voids shown")
+
+
+def knowledge_of(view: SeatView) -> Knowledge:
+    """The sampling constraints of a seat in the play phase."""
+    n = view.rules.players
+    elsewhere = view.known_elsewhere()
+    known = [0] * n
+    known[view.seat] = view.hand
+    if elsewhere and view.passed_to is not None:
+        known[view.passed_to] = elsewhere
+    return Knowledge(
+        seat=view.seat,
+        counts=tuple(view.hand_sizes),
+        known=tuple(known),
+        voids=tuple(view.voids),
+        unseen=view.hidden() & ~elsewhere,
+    )
+
+
+def play_history(view: SeatView) -> tuple[list[int], list[int]]:
+    """The cards played this round in order, and per seat the mask of cards it played."""
+    n = view.rules.players
+    order: list[int] = []
+    by_seat = [0] * n
+    tricks = list(view.tricks)
+    if view.trick:
+        tricks.append((view.trick_leader if view.trick_leader is not None else 0, view.trick))
+    for leader, cards in tricks:
+        for i, c in enumerate(cards):
+            order.append(c)
+            by_seat[(leader + i) % n] |= 1 << c
+    return order, by_seat
 
 
 def sample_hands(k: Knowledge, rng: Rng) -> list[int]:

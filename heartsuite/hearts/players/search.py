@@ -1,14 +1,15 @@
 """The strong player: determinized search (perfect-information Monte Carlo) over sampled deals.
 
 For each decision it deals the unseen cards many times, consistently with all the seat knows
-(`sampling.Knowledge`), favouring the deals in which the opponents' plays so far make sense
-(`inference`), and in each world plays every candidate card and then the rest of the round with
-the heuristic player's policy (`fast_heuristic`) at every seat. A world's value for the seat
+(`sampling.Knowledge`), favouring the deals in which the opponents' passes and plays so far make
+sense (`posterior`), and in each world plays every candidate card and then the rest of the round
+with the heuristic player's policy (`fast_heuristic`) at every seat. A world's value for the seat
 counts the moon (the end-of-round scoring decides it, and the policy both shoots and stops moons)
 and the game score: a round that ends the game is worth a large bonus to the winner and a penalty
 to everyone else.
 The card with the best mean wins. Every candidate meets the same worlds, so differences between
-cards are not drowned by the luck of the sampling.
+cards are not drowned by the luck of the sampling; a candidate clearly behind the leader on the
+same worlds is dropped (racing), so the time goes to telling the close ones apart.
 
 Budget: either a time per move (seconds; results then depend on the machine's speed) or a fixed
 number of worlds (deterministic given the generator: tests and reproducible tournaments use it).
@@ -16,12 +17,13 @@ number of worlds (deterministic given the generator: tests and reproducible tour
 
 from __future__ import annotations
 
+import math
 import time
 
 from heartsuite.hearts.cards import QS_BIT, SUIT_OF, cards_of
 from heartsuite.hearts.players import fast_heuristic, rollout
-from heartsuite.hearts.players.inference import DRAWS, TRUST, likely_world
-from heartsuite.hearts.players.sampling import Knowledge, sample_hands
+from heartsuite.hearts.players.posterior import TRUST, Posterior
+from heartsuite.hearts.players.sampling import knowledge_of, play_history, sample_hands
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.scoring import (
@@ -33,38 +35,6 @@ from heartsuite.hearts.scoring import (
 )
 from heartsuite.hearts.view import SeatView
 from heartsuite.prng import Rng
-
-
-def knowledge_of(view: SeatView) -> Knowledge:
-    """The sampling constraints of a seat in the play phase."""
-    n = view.rules.players
-    elsewhere = view.known_elsewhere()
-    known = [0] * n
-    known[view.seat] = view.hand
-    if elsewhere and view.passed_to is not None:
-        known[view.passed_to] = elsewhere
-    return Knowledge(
-        seat=view.seat,
-        counts=tuple(view.hand_sizes),
-        known=tuple(known),
-        voids=tuple(view.voids),
-        unseen=view.hidden() & ~elsewhere,
-    )
-
-
-def play_history(view: SeatView) -> tuple[list[int], list[int]]:
-    """The cards played this round in order, and per seat the mask of cards it played."""
-    n = view.rules.players
-    order: list[int] = []
-    by_seat = [0] * n
-    tricks = list(view.tricks)
-    if view.trick:
-        tricks.append((view.trick_leader if view.trick_leader is not None else 0, view.trick))
-    for leader, cards in tricks:
-        for i, c in enumerate(cards):
-            order.append(c)
-            by_seat[(leader + i) % n] |= 1 << c
-    return order, by_seat
 
 
 def candidates(view: SeatView) -> list[int]:
@@ -135,14 +105,15 @@ POLICIES = {"heuristic": fast_heuristic, "careful": rollout}
 
 def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
                 worlds: int | None = None, policy: str = "heuristic", trust: float = TRUST,
-                draws: int = DRAWS,
+                posterior: Posterior | None = None, race: bool = True,
                 ) -> tuple[int, dict[int, float], int]:
     """The chosen card, each candidate's mean value, and the number of worlds searched.
 
     With `worlds` set, exactly that many worlds (deterministic); otherwise as many as fit in
-    `move_time` seconds (at least one). With `trust` > 0, once an opponent has played, each
-    searched world is the pick of `draws` sampled ones, weighted by how well the policy explains
-    the opponents' plays in them (`inference.likely_world`)."""
+    `move_time` seconds (at least one). With `trust` > 0 the worlds come from `posterior` (a
+    fresh one if none is given: a player keeps one through a round), which favours the deals
+    that explain the opponents' passes and plays; with `trust` = 0 they are uniform among the
+    consistent deals. With `race`, candidates clearly behind are dropped (`survivors`)."""
     legal = view.legal
     if not legal:
         raise ValueError("this seat has no card to play now")
@@ -161,15 +132,16 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
     seat = view.seat
     n = rules.players
     deadline = time.perf_counter() + (move_time or 0.0)
-    infer = trust > 0.0 and draws > 1 and any(by_seat[p] for p in range(n) if p != seat)
-    sums = [0.0] * len(cands)
+    values: list[list[float]] = [[] for _ in cands]
+    alive = list(range(len(cands)))
     template: Round | None = None
     done = 0
+    if posterior is None and trust > 0.0:
+        posterior = Posterior(rules, seat, choose, trust)
+    if posterior is not None:
+        posterior.update(view, rng)
     while True:
-        if infer:
-            hands = likely_world(rules, know, order, by_seat, choose, trust, draws, rng)
-        else:
-            hands = sample_hands(know, rng)
+        hands = posterior.world(rng) if posterior is not None else sample_hands(know, rng)
         if template is None:
             start = [hands[p] | by_seat[p] for p in range(n)]
             template = Round.replayed(rules, start, order)
@@ -181,29 +153,55 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
                 cands.insert(0, first)
         base = template.copy()
         base.hands = hands
-        for i, c in enumerate(cands):
+        for i in alive:
             r = base.copy()
-            r.play(c)
+            r.play(cands[i])
             play_out(r)
-            sums[i] += world_value(rules, seat, totals, rounds_done, r)
+            values[i].append(world_value(rules, seat, totals, rounds_done, r))
         done += 1
+        if race and done >= RACE_FROM and done % RACE_EVERY == 0 and len(alive) > 1:
+            alive = survivors(alive, values)
         if worlds is not None:
             if done >= worlds:
                 break
         elif time.perf_counter() >= deadline:
             break
-    means = {c: s / done for c, s in zip(cands, sums, strict=True)}
-    best = max(range(len(cands)), key=lambda i: (sums[i], -i))
+    means = {c: sum(v) / len(v) for c, v in zip(cands, values, strict=True)}
+    best = max(alive, key=lambda i: (sum(values[i]), -i))
     return cands[best], means, done
 
 
+RACE_FROM = 16  # worlds every candidate meets before any is dropped
+RACE_EVERY = 8
+RACE_Z = 2.0
+
+
+def survivors(alive: list[int], values: list[list[float]]) -> list[int]:
+    """The candidates not clearly worse than the leader: a candidate is dropped once its mean
+    paired difference to the leader (the same worlds) is more than `RACE_Z` standard errors
+    below zero. The time saved goes to more worlds for the close ones."""
+    lead = max(alive, key=lambda i: (sum(values[i]), -i))
+    top = values[lead]
+    k = len(top)
+    keep = []
+    for i in alive:
+        if i != lead:
+            diffs = [a - b for a, b in zip(top, values[i], strict=True)]
+            mean = sum(diffs) / k
+            var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+            if mean > RACE_Z * math.sqrt(var / k):
+                continue
+        keep.append(i)
+    return keep
+
+
 class SearchPlayer:
-    """Determinized search for the play; the heuristic player's pass (a pass chosen by
-    simulation measured no better: docs/players.md)."""
+    """Determinized search for the play, with one `Posterior` kept through each round; the
+    heuristic player's pass (a pass chosen by simulation measured no better: docs/players.md)."""
 
     def __init__(self, seed: int = 0, *, move_time: float | None = 0.1,
                  worlds: int | None = None, name: str = "search",
-                 policy: str = "heuristic", trust: float = TRUST, draws: int = DRAWS) -> None:
+                 policy: str = "heuristic", trust: float = TRUST, race: bool = True) -> None:
         from heartsuite.hearts.players import make_player
 
         self.name = name
@@ -212,15 +210,26 @@ class SearchPlayer:
         self.worlds = worlds
         self.policy = policy
         self.trust = trust
-        self.draws = draws
+        self.race = race
         self._passer = make_player("heuristic", seed)
+        self._posterior: Posterior | None = None
+        self._round: tuple = ()
 
     def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
         return self._passer.choose_pass(view, rng)
 
     def choose_play(self, view: SeatView, rng: Rng) -> int:
+        posterior = None
+        if self.trust > 0.0:
+            key = (view.code, view.round_index, view.totals, view.seat)
+            if self._posterior is None or self._round != key:
+                self._posterior = Posterior(view.rules, view.seat, POLICIES[self.policy].choose,
+                                            self.trust)
+                self._round = key
+            posterior = self._posterior
         return search_play(view, rng, move_time=self.move_time, worlds=self.worlds,
-                           policy=self.policy, trust=self.trust, draws=self.draws)[0]
+                           policy=self.policy, trust=self.trust, posterior=posterior,
+                           race=self.race)[0]
 
     def choose_moon(self, view: SeatView) -> str:
         from heartsuite.hearts.players import choose_moon_to_win
