@@ -7,12 +7,11 @@ from __future__ import annotations
 import math
 
 import pytest
+from hearts_helpers import heuristic_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from heartsuite.hearts.cards import QS_BIT, SUIT_MASKS, mask_of
-from heartsuite.hearts.game import PASS_KIND, Game
-from heartsuite.hearts.players import make_player
 from heartsuite.hearts.players.fast_heuristic import choose
 from heartsuite.hearts.players.heuristic import pass_cards
 from heartsuite.hearts.players.posterior import TRUST, Posterior
@@ -20,29 +19,6 @@ from heartsuite.hearts.players.sampling import knowledge_of, sample_hands
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
 from heartsuite.prng import Rng
-
-
-def _position(number: int, round_index: int, plays: int, rules: Rules = Rules()  # noqa: B008
-              ) -> tuple[Game, SeatView]:
-    """Heuristic players' game stopped `plays` cards into round `round_index` (0: left pass,
-    1: right, 2: across, 3: none); the view of the seat to play."""
-    game = Game(rules, number)
-    heuristic = make_player("heuristic")
-    rng = Rng(number)
-    done = 0
-    while True:
-        pending = game.pending()
-        assert pending is not None
-        if pending.kind == PASS_KIND:
-            for s in pending.seats:
-                game.act(s, heuristic.choose_pass(game.view(s), rng))
-            continue
-        seat = pending.seats[0]
-        if game.round_index == round_index and done == plays:
-            return game, game.view(seat)
-        if game.round_index == round_index:
-            done += 1
-        game.act(seat, heuristic.choose_play(game.view(seat), rng))
 
 
 def _check_world(view: SeatView, hands: list[int]) -> None:
@@ -67,7 +43,7 @@ def test_the_true_deal_explains_every_play_of_heuristic_opponents() -> None:
     consistent deals do."""
     miss = math.log((1 - TRUST) / 2)
     for number in range(1, 6):
-        game, view = _position(number, 0, 24)
+        game, view = heuristic_position(number, 0, 24)
         post = Posterior(view.rules, view.seat, choose, TRUST)
         rng = Rng(number)
         post.update(view, rng)
@@ -84,7 +60,7 @@ def test_the_true_deal_explains_every_play_of_heuristic_opponents() -> None:
 @settings(max_examples=25, deadline=None)
 @given(st.integers(1, 10**6), st.sampled_from([0, 1, 2, 3]), st.integers(1, 44))
 def test_worlds_fit_what_the_seat_knows(number: int, round_index: int, plays: int) -> None:
-    _, view = _position(number, round_index, plays)
+    _, view = heuristic_position(number, round_index, plays)
     post = Posterior(view.rules, view.seat, choose, TRUST, chains=3, steps=4, burn_in=10)
     rng = Rng(number)
     post.update(view, rng)
@@ -97,7 +73,7 @@ def test_chains_carry_over_to_the_next_move_and_restart_with_a_new_round() -> No
     for number in (3, 4):
         post: Posterior | None = None
         for plays in (5, 9, 13, 17, 21, 33):
-            _, view = _position(number, 0, plays)
+            _, view = heuristic_position(number, 0, plays)
             if post is None or post.seat != view.seat:
                 post = Posterior(view.rules, view.seat, choose, TRUST, chains=4)
             rng = Rng(plays)
@@ -109,7 +85,7 @@ def test_chains_carry_over_to_the_next_move_and_restart_with_a_new_round() -> No
 def test_three_player_worlds_fit_too() -> None:
     rules = Rules(players=3)
     for number in (1, 2, 3):
-        _, view = _position(number, 0, 10, rules)
+        _, view = heuristic_position(number, 0, 10, rules)
         post = Posterior(rules, view.seat, choose, TRUST, chains=3)
         rng = Rng(number)
         post.update(view, rng)
@@ -122,7 +98,7 @@ def test_reading_the_pass_we_received_in_an_across_round() -> None:
     what we passed it: the chains favour hands from which the heuristic passes what we got."""
     read = plain = total = 0
     for number in range(1, 9):
-        _, view = _position(number, 2, 4)
+        _, view = heuristic_position(number, 2, 4)
         giver = view.received_from
         assert giver is not None and view.passed_to == giver
         post = Posterior(view.rules, view.seat, choose, TRUST)
@@ -151,7 +127,7 @@ def _explains(view: SeatView, giver: int, played: int, world: list[int]) -> bool
 def test_chains_find_the_queen_far_more_often_than_plain_sampling(plays: int) -> None:
     plain = read = total = 0
     for number in range(1, 41):
-        game, view = _position(number, 0, plays)
+        game, view = heuristic_position(number, 0, plays)
         holder = next((p for p in range(4) if game.round.hands[p] & QS_BIT), view.seat)
         if holder == view.seat or view.known_elsewhere() & QS_BIT:
             continue

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+from hearts_helpers import heuristic_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from heartsuite.hearts.cards import SUIT_MASKS, cards_of, mask_of, parse_card
 from heartsuite.hearts.deal import random_hands
-from heartsuite.hearts.game import PASS_KIND, PLAY_KIND, Game
+from heartsuite.hearts.game import PLAY_KIND, Game
 from heartsuite.hearts.players import make_player
 from heartsuite.hearts.players.fast_heuristic import choose as fast_choose
 from heartsuite.hearts.players.levels import LEVELS, hint, hint_pass
@@ -43,22 +44,7 @@ def _scripted_view(hands: list[str], plays: str, seat: int) -> SeatView:
 
 def _midgame_view(seed: int, plays: int, rules: Rules = Rules()) -> SeatView:  # noqa: B008
     """A position reached by heuristic players (with the pass) after some plays of round 1."""
-    game = Game(rules, seed)
-    players = [make_player("heuristic", s) for s in range(rules.players)]
-    rngs = [Rng.for_key("test-mid", seed, s) for s in range(rules.players)]
-    done = 0
-    while True:
-        pending = game.pending()
-        assert pending is not None
-        if pending.kind == PASS_KIND:
-            for s in pending.seats:
-                game.act(s, players[s].choose_pass(game.view(s), rngs[s]))
-            continue
-        seat = pending.seats[0]
-        if done == plays:
-            return game.view(seat)
-        game.act(seat, players[seat].choose_play(game.view(seat), rngs[seat]))
-        done += 1
+    return heuristic_position(seed, 0, plays, rules)[1]
 
 
 def _check_world(view: SeatView, hands: list[int]) -> None:
