@@ -20,8 +20,7 @@ import argparse
 import time
 
 from heartsuite.hearts.cards import QS_BIT, cards_of
-from heartsuite.hearts.game import PASS_KIND, Game
-from heartsuite.hearts.players import make_player
+from heartsuite.hearts.driver import play_positions
 from heartsuite.hearts.players.fast_heuristic import choose
 from heartsuite.hearts.players.posterior import BURN_IN, CHAINS, STEPS, TRUST, Posterior
 from heartsuite.hearts.players.sampling import knowledge_of, sample_hands
@@ -44,53 +43,44 @@ def measure(setting: tuple[int, int, int] | None, games: int, worlds: int,
             ) -> tuple[float, float, float, int]:
     """(mean share of worlds right about an unseen card, the same for Q♠, seconds per
     decision, decisions)."""
-    heuristic = make_player("heuristic")
     right = cards = 0.0
     queen_right = queen_seen = 0.0
     seconds = 0.0
     decisions = 0
     for number in range(1, games + 1):
-        game = Game(Rules(), number)
-        rng = Rng(number)
         draw = Rng(number * 7 + 1)
         posterior: Posterior | None = None
         round_index = -1
-        while game.pending() is not None and game.round_index < 4:
-            pending = game.pending()
-            assert pending is not None
-            if pending.kind == PASS_KIND:
-                for s in pending.seats:
-                    game.act(s, heuristic.choose_pass(game.view(s), rng))
-                continue
-            seat = pending.seats[0]
-            view = game.view(seat)
+        for game, view in play_positions(Rules(), number):
+            if game.round_index >= 4:
+                break
             if game.round_index != round_index:  # the search player starts new chains too
                 posterior = None
                 round_index = game.round_index
-            if seat == number % 4 and view.legal & (view.legal - 1):
-                start = time.perf_counter()
-                if setting is None:
-                    know = knowledge_of(view)
-                    sampled = [sample_hands(know, draw) for _ in range(worlds)]
-                else:
-                    if posterior is None:
-                        chains, steps, burn_in = setting
-                        posterior = Posterior(view.rules, seat, choose, TRUST, chains, steps,
-                                              burn_in)
-                    posterior.update(view, draw)
-                    sampled = [posterior.world(draw) for _ in range(worlds)]
-                seconds += time.perf_counter() - start
-                decisions += 1
-                truth = game.round.hands
-                for c in cards_of(knowledge_of(view).unseen):
-                    holder = _holder(truth, c)
-                    share = sum(w[holder] >> c & 1 for w in sampled) / worlds
-                    right += share
-                    cards += 1
-                    if 1 << c == QS_BIT:
-                        queen_right += share
-                        queen_seen += 1
-            game.act(seat, heuristic.choose_play(view, rng))
+            seat = view.seat
+            if seat != number % 4 or not view.legal & (view.legal - 1):
+                continue
+            start = time.perf_counter()
+            if setting is None:
+                know = knowledge_of(view)
+                sampled = [sample_hands(know, draw) for _ in range(worlds)]
+            else:
+                if posterior is None:
+                    chains, steps, burn_in = setting
+                    posterior = Posterior(view.rules, seat, choose, TRUST, chains, steps, burn_in)
+                posterior.update(view, draw)
+                sampled = [posterior.world(draw) for _ in range(worlds)]
+            seconds += time.perf_counter() - start
+            decisions += 1
+            truth = game.round.hands
+            for c in cards_of(knowledge_of(view).unseen):
+                holder = _holder(truth, c)
+                share = sum(w[holder] >> c & 1 for w in sampled) / worlds
+                right += share
+                cards += 1
+                if 1 << c == QS_BIT:
+                    queen_right += share
+                    queen_seen += 1
     return right / cards, queen_right / max(queen_seen, 1), seconds / decisions, decisions
 
 

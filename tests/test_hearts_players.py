@@ -8,7 +8,7 @@ import pytest
 
 from heartsuite.hearts import Game, Rules, SeatView, mask_of, parse_card, texts
 from heartsuite.hearts.cards import card_text
-from heartsuite.hearts.driver import play_game
+from heartsuite.hearts.driver import play_game, play_positions
 from heartsuite.hearts.players import Player, make_player, player_names
 from heartsuite.prng import Rng
 
@@ -50,6 +50,17 @@ def test_players_are_deterministic() -> None:
     c = play_game(Rules(), 77, ["random", "heuristic", "random", "heuristic"], seed=6)
     assert a == b and a != c
 
+
+
+def test_play_positions_walk_the_same_game_as_play_game() -> None:
+    """Every card of the record is met once, as the seat to play's legal choice, in order."""
+    record = play_game(Rules(), 21, ["heuristic"] * 4)
+    cards = [c for r in record["rounds"] for t in r["tricks"] for c in t["cards"]]
+    seen = []
+    for game, view in play_positions(Rules(), 21):
+        assert view.seat == game.round.turn and view.legal
+        seen.append(card_text(HEURISTIC.choose_play(view, Rng(0))))
+    assert seen == cards
 
 QUEEN_DUMP_DEAL = (
     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",

@@ -1,13 +1,15 @@
-"""Play a whole game between computer players and return its record (selfplay, tournaments)."""
+"""Play a whole game between computer players: its record (selfplay, tournaments), or the positions
+it passes through (tests and benchmarks of the players)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from heartsuite.hearts.deal import parse_game_code
 from heartsuite.hearts.game import MOON_KIND, PASS_KIND, Game
 from heartsuite.hearts.players import Player, make_player
 from heartsuite.hearts.rules import Rules
+from heartsuite.hearts.view import SeatView
 from heartsuite.prng import Rng
 
 
@@ -41,3 +43,24 @@ def play_game(
             else:
                 game.act(seat, player.choose_play(view, rngs[seat]))
     return game.record()
+
+
+def play_positions(rules: Rules, number: int, player: str = "heuristic",
+                   ) -> Iterator[tuple[Game, SeatView]]:
+    """Game `number` with `player` at every seat: before each card play, the game and the view
+    of the seat to play (passes and moon choices are made in between). The caller reads the game
+    and must not change it."""
+    chooser = make_player(player)
+    rng = Rng(number)
+    game = Game(rules, number)
+    while (pending := game.pending()) is not None:
+        if pending.kind == PASS_KIND:
+            for s in pending.seats:
+                game.act(s, chooser.choose_pass(game.view(s), rng))
+        elif pending.kind == MOON_KIND:
+            game.act(pending.seats[0], chooser.choose_moon(game.view(pending.seats[0])))
+        else:
+            seat = pending.seats[0]
+            view = game.view(seat)
+            yield game, view
+            game.act(seat, chooser.choose_play(view, rng))
