@@ -60,9 +60,9 @@ def measure(setting: tuple[int, int, int] | None, games: int, worlds: int,
             seat = view.seat
             if seat != number % 4 or not view.legal & (view.legal - 1):
                 continue
+            know = knowledge_of(view)
             start = time.perf_counter()
             if setting is None:
-                know = knowledge_of(view)
                 sampled = [sample_hands(know, draw) for _ in range(worlds)]
             else:
                 if posterior is None:
@@ -73,7 +73,7 @@ def measure(setting: tuple[int, int, int] | None, games: int, worlds: int,
             seconds += time.perf_counter() - start
             decisions += 1
             truth = game.round.hands
-            for c in cards_of(knowledge_of(view).unseen):
+            for c in cards_of(know.unseen):
                 holder = _holder(truth, c)
                 share = sum(w[holder] >> c & 1 for w in sampled) / worlds
                 right += share

@@ -51,7 +51,6 @@ def test_players_are_deterministic() -> None:
     assert a == b and a != c
 
 
-
 def test_play_positions_walk_the_same_game_as_play_game() -> None:
     """Every card of the record is met once, as the seat to play's legal choice, in order."""
     record = play_game(Rules(), 21, ["heuristic"] * 4)
@@ -61,6 +60,7 @@ def test_play_positions_walk_the_same_game_as_play_game() -> None:
         assert view.seat == game.round.turn and view.legal
         seen.append(card_text(HEURISTIC.choose_play(view, Rng(0))))
     assert seen == cards
+
 
 QUEEN_DUMP_DEAL = (
     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
