@@ -40,7 +40,7 @@ def _holder(hands: list[int], card: int) -> int:
 
 
 def measure(setting: tuple[int, int, int] | None, games: int, worlds: int,
-            ) -> tuple[float, float, float, int]:
+            trust: float = TRUST) -> tuple[float, float, float, int]:
     """(mean share of worlds right about an unseen card, the same for Q♠, seconds per
     decision, decisions)."""
     right = cards = 0.0
@@ -67,7 +67,7 @@ def measure(setting: tuple[int, int, int] | None, games: int, worlds: int,
             else:
                 if posterior is None:
                     chains, steps, burn_in = setting
-                    posterior = Posterior(view.rules, seat, choose, TRUST, chains, steps, burn_in)
+                    posterior = Posterior(view.rules, seat, choose, trust, chains, steps, burn_in)
                 posterior.update(view, draw)
                 sampled = [posterior.world(draw) for _ in range(worlds)]
             seconds += time.perf_counter() - start
@@ -89,13 +89,14 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=60)
     parser.add_argument("--settings", default=",".join(SETTINGS))
+    parser.add_argument("--trust", type=float, default=TRUST)
     args = parser.parse_args()
     print("| Worlds from | Chains × steps per world, per move | Decisions | Unseen cards placed "
           "right | Q♠ placed right | ms per decision |")
     print("|---|---|---|---|---|---|")
     for name in args.settings.split(","):
         setting = SETTINGS[name]
-        accuracy, queen, seconds, decisions = measure(setting, args.games, args.worlds)
+        accuracy, queen, seconds, decisions = measure(setting, args.games, args.worlds, args.trust)
         shape = "—" if setting is None else f"{setting[0]} × {setting[1]}, {setting[2]}"
         print(f"| {name} | {shape} | {decisions} | {accuracy:.1%} | {queen:.1%} | "
               f"{seconds * 1000:.1f} |", flush=True)
