@@ -13,7 +13,8 @@ compares the player's choices with the heuristic's on the same positions.
 Regret is not a loss the player could have avoided (it would need the hidden cards); it shows
 where decisions are hard, and where the player's departures from the heuristic pay (in a row
 "departs", the player's regret below the heuristic's means its departures are better) or do not.
-Rows: by trick number and kind of play (lead, follow, discard), summed per hand.
+Rows: all plays; by kind of play (lead, follow, discard) in tricks 1–6 and 7–13; by trick number
+and kind, and those split by whether the player's card was the heuristic's; summed per hand.
 """
 
 from __future__ import annotations
@@ -69,7 +70,9 @@ def tally_round(rules: Rules, rd: dict, seat: int, rows: Tally) -> None:
                     kind = "discard"
                 when = f"trick {number:2d}" if number <= 6 else "tricks 7–13"
                 same = "same card" if card == theirs else "departs"
-                for key in ("all", f"{when} {kind}", f"{when} {kind}, {same}"):
+                part = "tricks 1–6" if number <= 6 else "tricks 7–13"
+                for key in ("all", f"{kind}s, {part}", f"{when} {kind}",
+                            f"{when} {kind}, {same}"):
                     row = rows[key]
                     row[0] += 1
                     row[1] += best - values[card]
@@ -95,7 +98,7 @@ def main() -> int:
     print(f"{hands} hands of {args.player}; regret in points of lead per hand")
     print(f"| Plays | Decisions | {args.player} | heuristic's card |")
     print("|---|---|---|---|")
-    for key in sorted(rows, key=lambda k: (k != "all", k)):
+    for key in sorted(rows, key=lambda k: (k != "all", k.startswith("trick"), k)):
         n, ours, theirs = rows[key]
         print(f"| {key} | {int(n)} | {ours / hands:.3f} | {theirs / hands:.3f} |")
     return 0
