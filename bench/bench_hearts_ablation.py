@@ -1,7 +1,7 @@
 """What each part of the search player is worth: variants at a fixed number of worlds per move.
 
     .venv/bin/python bench/bench_hearts_ablation.py [--hands 1000] [--worlds 40] [--jobs 2]
-        [--seed 11] [--variants careful,heuristic,posterior]
+        [--seed 11] [--variants careful,heuristic,posterior,lookahead]
 
 Each variant plays a duplicate match against three heuristic players on the same boards (same
 seed). A fixed number of worlds makes the result independent of the machine's speed and load, so
@@ -11,6 +11,8 @@ the variants differ only in what they do with each world:
 - heuristic: rollouts with the heuristic player itself (`players/fast_heuristic.py`), uniform worlds
 - posterior: heuristic rollouts, worlds from the chains that read the opponents' passes and plays
   (`players/posterior.py`)
+- lookahead: as posterior, and in each world the seat's next card is searched too
+  (`search.value_with_reply`); the other variants leave it to the rollout policy
 
 Prints one Markdown table row per variant (points per hand against the heuristic players).
 """
@@ -29,9 +31,10 @@ from heartsuite.hearts.tournament import run_tournament
 
 def _factory(variant: str, worlds: int) -> tuple[str, Callable[[int], Player]]:
     options = {
-        "careful": {"policy": "careful", "trust": 0.0},
-        "heuristic": {"policy": "heuristic", "trust": 0.0},
-        "posterior": {"policy": "heuristic"},
+        "careful": {"policy": "careful", "trust": 0.0, "lookahead": 1},
+        "heuristic": {"policy": "heuristic", "trust": 0.0, "lookahead": 1},
+        "posterior": {"policy": "heuristic", "lookahead": 1},
+        "lookahead": {"policy": "heuristic", "lookahead": 2},
     }[variant]
     name = f"ablation-{variant}"
     return name, lambda seed: SearchPlayer(seed, worlds=worlds, name=name, race=False,
@@ -44,7 +47,7 @@ def main() -> int:
     parser.add_argument("--worlds", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--variants", default="careful,heuristic,posterior")
+    parser.add_argument("--variants", default="careful,heuristic,posterior,lookahead")
     args = parser.parse_args()
     print(f"| Variant ({args.worlds} worlds/move) | Hands | Ours pts/hand [95%] | "
           "Heuristic pts/hand | Lead [95%] | s/move | Wall time |")

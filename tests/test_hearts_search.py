@@ -3,20 +3,31 @@
 
 from __future__ import annotations
 
+from functools import partial
+from itertools import pairwise
+
 from hearts_helpers import heuristic_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from heartsuite.hearts.cards import SUIT_MASKS, cards_of, mask_of, parse_card
+from heartsuite.hearts.cards import SUIT_MASKS, SUIT_OF, cards_of, mask_of, parse_card
 from heartsuite.hearts.deal import random_hands
 from heartsuite.hearts.game import PLAY_KIND, Game
 from heartsuite.hearts.players import make_player
 from heartsuite.hearts.players.fast_heuristic import choose as fast_choose
+from heartsuite.hearts.players.fast_heuristic import play_out as fast_play_out
 from heartsuite.hearts.players.levels import LEVELS, hint, hint_pass
 from heartsuite.hearts.players.posterior import TRUST, Posterior
 from heartsuite.hearts.players.rollout import choose, play_out
 from heartsuite.hearts.players.sampling import Knowledge, knowledge_of, sample_hands
-from heartsuite.hearts.players.search import candidates, search_play, survivors
+from heartsuite.hearts.players.search import (
+    candidates,
+    next_choices,
+    search_play,
+    survivors,
+    value_with_reply,
+    world_value,
+)
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
@@ -254,3 +265,73 @@ def test_search_with_chains_ducks_the_queen_and_stops_the_moon() -> None:
     view = _scripted_view(MOON_HANDS, MOON_PLAYS, 0)
     post = Posterior(view.rules, 0, fast_choose, TRUST)
     assert search_play(view, Rng(4), worlds=20, posterior=post, race=True)[0] == parse_card("AS")
+
+
+def _world_after_pass(seed: int, plays: int) -> tuple[Round, int]:
+    """The true position (all hands) of a heuristic game `plays` cards into round 1."""
+    game, view = heuristic_position(seed, 0, plays)
+    return game.round.copy(), view.seat
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(0, 47))
+def test_next_choices_keep_one_card_of_each_run_that_plays_alike(seed: int, plays: int) -> None:
+    r, seat = _world_after_pass(seed, plays)
+    legal = r.legal_mask()
+    kept = next_choices(r, seat)
+    assert kept and mask_of(kept) & ~legal == 0
+    others = 0
+    for p, hand in enumerate(r.hands):
+        if p != seat:
+            others |= hand
+    pts = r.rules.points()
+    for c in cards_of(legal & ~mask_of(kept)):  # a dropped card has a kept twin next to it
+        twins = [k for k in kept if SUIT_OF[k] == SUIT_OF[c] and pts[k] == pts[c]
+                 and not others & ((1 << max(c, k)) - 1) & ~((1 << (min(c, k) + 1)) - 1)]
+        assert twins, (c, kept)
+    for a, b in pairwise(kept):  # two kept cards never play alike
+        if SUIT_OF[a] == SUIT_OF[b] and pts[a] == pts[b]:
+            assert others & ((1 << b) - 1) & ~((1 << (a + 1)) - 1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(0, 40))
+def test_value_with_reply_is_the_best_next_card_in_the_world(seed: int, plays: int) -> None:
+    """After our card the others play the policy up to our next turn; the value is then the
+    best of our next cards (one of each run of twins), each played out by the policy."""
+    r, seat = _world_after_pass(seed, plays)
+    value = partial(world_value, r.rules, seat, (0, 0, 0, 0), 0)
+    first = fast_choose(r, r.legal_mask())
+    after = r.copy()
+    after.play(first)
+    got = value_with_reply(after.copy(), seat, fast_choose, fast_play_out, value)
+    walk = after.copy()
+    while not walk.is_over and walk.turn != seat:
+        walk.play(fast_choose(walk, walk.legal_mask()))
+        if not walk.trick and walk.points_settled():
+            break
+    if walk.is_over or walk.turn != seat or (not walk.trick and walk.points_settled()):
+        assert got == value(walk)
+        return
+    outcomes = {}
+    for c in cards_of(walk.legal_mask()):
+        q = walk.copy()
+        q.play(c)
+        fast_play_out(q)
+        outcomes[c] = value(q)
+    assert got == max(outcomes[c] for c in next_choices(walk, seat))
+    assert got <= max(outcomes.values())
+
+
+def test_lookahead_one_is_the_plain_play_out_and_others_are_refused() -> None:
+    view = _midgame_view(7, 9)
+    card, means, worlds = search_play(view, Rng(2), worlds=12, lookahead=1, race=False)
+    assert worlds == 12 and view.legal >> card & 1
+    deeper = search_play(view, Rng(2), worlds=12, lookahead=2, race=False)
+    assert view.legal >> deeper[0] & 1 and set(deeper[1]) == set(means)
+    try:
+        search_play(view, Rng(2), worlds=12, lookahead=3)
+    except ValueError as exc:
+        assert "lookahead" in str(exc)
+    else:
+        raise AssertionError("lookahead 3 was accepted")

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from heartsuite.hearts.cards import QS_BIT, SUIT_OF, cards_of
 from heartsuite.hearts.players import fast_heuristic, rollout
 from heartsuite.hearts.players.posterior import TRUST, Posterior
 from heartsuite.hearts.players.sampling import knowledge_of, play_history, sample_hands
-from heartsuite.hearts.round import Round
+from heartsuite.hearts.round import DONE, Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.scoring import (
     game_over,
@@ -101,19 +102,67 @@ def world_value(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: i
 
 
 POLICIES = {"heuristic": fast_heuristic, "careful": rollout}
+LOOKAHEAD = 2  # the seat's own decisions searched per world: the current card, then the next
+
+
+def next_choices(r: Round, seat: int) -> list[int]:
+    """The seat's legal cards in a world, one of each run that plays alike there (same suit,
+    same points, no card of another hand between them: the world is known)."""
+    pts = r.cfg.pts
+    others = 0
+    for p, hand in enumerate(r.hands):
+        if p != seat:
+            others |= hand
+    out: list[int] = []
+    prev = -1
+    for c in cards_of(r.legal_mask()):
+        if prev >= 0 and SUIT_OF[c] == SUIT_OF[prev] and pts[c] == pts[prev]:
+            between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
+            if not between & others:
+                prev = c
+                continue
+        out.append(c)
+        prev = c
+    return out
+
+
+def value_with_reply(r: Round, seat: int, choose: Callable[[Round, int], int],
+                     play_out: Callable[[Round], None], value: Callable[[Round], float]) -> float:
+    """The value of a world after the seat's card: the other seats play the policy up to the
+    seat's next turn; there each of its cards is tried (`next_choices`) and played out, and the
+    best counts. That next card is chosen knowing the world, which flatters positions with
+    choices, but it searches one more of our decisions than a play-out alone (measured stronger:
+    docs/players.md)."""
+    while r.phase != DONE and r.turn != seat:
+        r.play(choose(r, r.legal_mask()))
+        if not r.trick and r.points_settled():
+            return value(r)
+    if r.phase == DONE:
+        return value(r)
+    best = -math.inf
+    for c in next_choices(r, seat):
+        q = r.copy()
+        q.play(c)
+        play_out(q)
+        best = max(best, value(q))
+    return best
 
 
 def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
                 worlds: int | None = None, policy: str = "heuristic", trust: float = TRUST,
                 posterior: Posterior | None = None, race: bool = True,
-                ) -> tuple[int, dict[int, float], int]:
+                lookahead: int = LOOKAHEAD) -> tuple[int, dict[int, float], int]:
     """The chosen card, each candidate's mean value, and the number of worlds searched.
 
     With `worlds` set, exactly that many worlds (deterministic); otherwise as many as fit in
     `move_time` seconds (at least one). With `trust` > 0 the worlds come from `posterior` (a
     fresh one if none is given: a player keeps one through a round), which favours the deals
     that explain the opponents' passes and plays; with `trust` = 0 they are uniform among the
-    consistent deals. With `race`, candidates clearly behind are dropped (`survivors`)."""
+    consistent deals. With `race`, candidates clearly behind are dropped (`survivors`). With
+    `lookahead` 2 the seat's next card in each world is searched too (`value_with_reply`);
+    with 1 the play-out plays it with the policy."""
+    if lookahead not in (1, 2):
+        raise ValueError("lookahead is 1 or 2")
     legal = view.legal
     if not legal:
         raise ValueError("this seat has no card to play now")
@@ -140,6 +189,10 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
         posterior = Posterior(rules, seat, choose, trust)
     if posterior is not None:
         posterior.update(view, rng)
+
+    def value(r: Round) -> float:
+        return world_value(rules, seat, totals, rounds_done, r)
+
     while True:
         hands = posterior.world(rng) if posterior is not None else sample_hands(know, rng)
         if template is None:
@@ -156,8 +209,11 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
         for i in alive:
             r = base.copy()
             r.play(cands[i])
-            play_out(r)
-            values[i].append(world_value(rules, seat, totals, rounds_done, r))
+            if lookahead == 2:
+                values[i].append(value_with_reply(r, seat, choose, play_out, value))
+            else:
+                play_out(r)
+                values[i].append(value(r))
         done += 1
         if race and done >= RACE_FROM and done % RACE_EVERY == 0 and len(alive) > 1:
             alive = survivors(alive, values)
@@ -201,7 +257,8 @@ class SearchPlayer:
 
     def __init__(self, seed: int = 0, *, move_time: float | None = 0.1,
                  worlds: int | None = None, name: str = "search",
-                 policy: str = "heuristic", trust: float = TRUST, race: bool = True) -> None:
+                 policy: str = "heuristic", trust: float = TRUST, race: bool = True,
+                 lookahead: int = LOOKAHEAD) -> None:
         from heartsuite.hearts.players import make_player
 
         self.name = name
@@ -211,6 +268,7 @@ class SearchPlayer:
         self.policy = policy
         self.trust = trust
         self.race = race
+        self.lookahead = lookahead
         self._passer = make_player("heuristic", seed)
         self._posterior: Posterior | None = None
         self._round: tuple = ()
@@ -229,7 +287,7 @@ class SearchPlayer:
             posterior = self._posterior
         return search_play(view, rng, move_time=self.move_time, worlds=self.worlds,
                            policy=self.policy, trust=self.trust, posterior=posterior,
-                           race=self.race)[0]
+                           race=self.race, lookahead=self.lookahead)[0]
 
     def choose_moon(self, view: SeatView) -> str:
         from heartsuite.hearts.players import choose_moon_to_win
