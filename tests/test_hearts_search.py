@@ -280,10 +280,11 @@ def test_next_choices_keep_one_card_of_each_run_that_plays_alike(seed: int, play
     legal = r.legal_mask()
     kept = next_choices(r, seat)
     assert kept and mask_of(kept) & ~legal == 0
-    others = 0
+    others = 0  # what can part two of our cards: the other hands and the trick on the table
     for p, hand in enumerate(r.hands):
         if p != seat:
             others |= hand
+    others |= mask_of(r.trick)
     pts = r.rules.points()
     for c in cards_of(legal & ~mask_of(kept)):  # a dropped card has a kept twin next to it
         twins = [k for k in kept if SUIT_OF[k] == SUIT_OF[c] and pts[k] == pts[c]
@@ -335,3 +336,17 @@ def test_lookahead_one_is_the_plain_play_out_and_others_are_refused() -> None:
         assert "lookahead" in str(exc)
     else:
         raise AssertionError("lookahead 3 was accepted")
+
+
+def test_next_choices_keep_cards_the_trick_on_the_table_parts() -> None:
+    """7♠ ducks under the 8♠ led and 9♠ wins: they do not play alike though no hand holds a card
+    between them; 5♠ 6♠ 7♠ do, and only the highest of them is kept."""
+    hands = ["2C 5C 6C 7C 2D 3D 4D 5D 6D 2H 3H 4H 5H",
+             "4C 8C 9C TC 7D 8D 9D TD 2S 3S 6H 7H 8H",
+             "KC 8S AS KS QS JS TS 4S JD QD KD AD 9H",
+             "3C JC QC AC 7S 9S 5S 6S TH JH QH KH AH"]
+    r = Round(NO_PASS, [mask_of(_cards(h)) for h in hands])
+    for c in _cards("2C 4C KC 3C 8S"):
+        r.play(c)
+    assert r.turn == 3
+    assert next_choices(r, 3) == _cards("7S 9S")

@@ -53,12 +53,18 @@ def candidates(view: SeatView) -> list[int]:
     if (not view.trick and legal & QS_BIT and legal != QS_BIT and rules.queen_points
             and not rules.reverse and not _running(view)):
         legal &= ~QS_BIT  # leading the queen hands her back to us; only a shooter does it
+    return one_per_run(legal, pts, ~clear)
+
+
+def one_per_run(cards: int, pts: list[int], blockers: int) -> list[int]:
+    """`cards` less those that play alike: of a run of cards of one suit and the same points
+    with no card of `blockers` between them, only the highest."""
     out: list[int] = []
     prev = -1
-    for c in cards_of(legal):
+    for c in cards_of(cards):
         if prev >= 0 and SUIT_OF[c] == SUIT_OF[prev] and pts[c] == pts[prev]:
             between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
-            if not between & ~clear:
+            if not between & blockers:
                 out[-1] = c
                 prev = c
                 continue
@@ -106,24 +112,15 @@ LOOKAHEAD = 2  # the seat's own decisions searched per world: the current card, 
 
 
 def next_choices(r: Round, seat: int) -> list[int]:
-    """The seat's legal cards in a world, one of each run that plays alike there (same suit,
-    same points, no card of another hand between them: the world is known)."""
-    pts = r.cfg.pts
-    others = 0
+    """The seat's legal cards in a world, one of each run that plays alike there: no card of
+    another hand or of the trick on the table between them (the world is known)."""
+    blockers = 0
     for p, hand in enumerate(r.hands):
         if p != seat:
-            others |= hand
-    out: list[int] = []
-    prev = -1
-    for c in cards_of(r.legal_mask()):
-        if prev >= 0 and SUIT_OF[c] == SUIT_OF[prev] and pts[c] == pts[prev]:
-            between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
-            if not between & others:
-                prev = c
-                continue
-        out.append(c)
-        prev = c
-    return out
+            blockers |= hand
+    for c in r.trick:
+        blockers |= 1 << c
+    return one_per_run(r.legal_mask(), r.cfg.pts, blockers)
 
 
 def value_with_reply(r: Round, seat: int, choose: Callable[[Round, int], int],
