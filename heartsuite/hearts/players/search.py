@@ -3,7 +3,9 @@
 For each decision it deals the unseen cards many times, consistently with all the seat knows
 (`sampling.Knowledge`), favouring the deals in which the opponents' passes and plays so far make
 sense (`posterior`), and in each world plays every candidate card and then the rest of the round
-with the heuristic player's policy (`fast_heuristic`) at every seat. A world's value for the seat
+with the heuristic player's policy (`fast_heuristic`) at every seat, except that the seat's own
+next card is searched too (lookahead: the best of its next cards in that world counts). A
+world's value for the seat
 counts the moon (the end-of-round scoring decides it, and the policy both shoots and stops moons)
 and the game score: a round that ends the game is worth a large bonus to the winner and a penalty
 to everyone else.
