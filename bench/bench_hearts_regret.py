@@ -23,7 +23,7 @@ import argparse
 import json
 from collections import defaultdict
 
-from heartsuite.hearts.cards import SUIT_OF, cards_of, parse_card
+from heartsuite.hearts.cards import SUIT_OF, cards_of, mask_of, parse_card, parse_cards
 from heartsuite.hearts.players import fast_heuristic
 from heartsuite.hearts.players.search import world_value
 from heartsuite.hearts.records import replay
@@ -31,10 +31,6 @@ from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import PASS_NAMES, Rules
 
 Tally = defaultdict[str, list[float]]
-
-
-def _mask(cards: list[str]) -> int:
-    return sum(1 << parse_card(c) for c in cards)
 
 
 def _exact_values(rules: Rules, r: Round, seat: int, legal: int) -> dict[int, float]:
@@ -50,10 +46,10 @@ def _exact_values(rules: Rules, r: Round, seat: int, legal: int) -> dict[int, fl
 def tally_round(rules: Rules, rd: dict, seat: int, rows: Tally) -> None:
     """Add the regrets of `seat`'s plays in one recorded round to `rows`."""
     offset = PASS_NAMES.index(rd["pass"]) if rules.players == 4 else 0
-    r = Round(rules, [_mask(h) for h in rd["hands"]], offset)
+    r = Round(rules, [mask_of(parse_cards(h)) for h in rd["hands"]], offset)
     if offset:
         for s, cards in enumerate(rd["passes"]):
-            r.submit_pass(s, [parse_card(c) for c in cards])
+            r.submit_pass(s, parse_cards(cards))
     for number, trick in enumerate(rd["tricks"], 1):
         for text in trick["cards"]:
             card = parse_card(text)
