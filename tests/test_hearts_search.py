@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 from itertools import pairwise
 
+import pytest
 from hearts_helpers import heuristic_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,6 +22,12 @@ from heartsuite.hearts.players.posterior import TRUST, Posterior
 from heartsuite.hearts.players.rollout import choose, play_out
 from heartsuite.hearts.players.sampling import Knowledge, knowledge_of, sample_hands
 from heartsuite.hearts.players.search import (
+    BANK_CAP,
+    LEAST,
+    RACE_FROM,
+    SPEND_EARLY,
+    SPEND_LATE,
+    SearchPlayer,
     candidates,
     next_choices,
     search_play,
@@ -244,6 +251,39 @@ def test_racing_drops_only_candidates_clearly_behind_the_leader() -> None:
     noisy = [v - 1.0 + (20.0 if i == 3 else 0.0) for i, v in enumerate(leader)]
     assert survivors([0, 1, 2, 3], [leader, behind, close, noisy]) == [0, 2, 3]
     assert survivors([1], [leader, behind]) == [1]
+
+
+def test_racing_drops_a_candidate_that_scored_as_the_leader_in_every_world() -> None:
+    leader = [float(i % 5) for i in range(2 * RACE_FROM)]
+    assert survivors([0, 1], [leader, list(leader)]) == [0]
+    short = leader[:RACE_FROM]  # too few worlds to call them alike
+    assert survivors([0, 1], [short, list(short)]) == [0, 1]
+
+
+def test_a_timed_search_stops_once_the_race_is_decided() -> None:
+    view = _scripted_view(MOON_HANDS, MOON_PLAYS, 0)
+    card, means, worlds = search_play(view, Rng(4), move_time=60.0)
+    assert card == parse_card("AS"), means
+    assert worlds == RACE_FROM  # the first race drops 2♠; the 60 s are not waited out
+
+
+def test_the_clock_lends_banked_time_to_the_first_tricks_and_repays_overspending() -> None:
+    early, late = _midgame_view(11, 2), _midgame_view(11, 40)
+    player = SearchPlayer(1, move_time=0.1)
+    assert player.bank == 0.0 and player.budget(early) == 0.1
+    player.bank = 0.4
+    assert player.budget(early) == pytest.approx(0.1 + 0.4 * SPEND_EARLY)
+    assert player.budget(late) == pytest.approx(0.1 + 0.4 * SPEND_LATE)
+    player.bank = -0.03
+    assert player.budget(early) == pytest.approx(0.07)
+    player.bank = -1.0
+    assert player.budget(late) == pytest.approx(LEAST * 0.1)
+    player.bank = BANK_CAP * 0.1
+    assert early.legal >> player.choose_play(early, Rng(5)) & 1
+    assert player.bank <= BANK_CAP * 0.1  # a move adds at most its own time, within the cap
+    fixed = SearchPlayer(1, worlds=8)
+    assert early.legal >> fixed.choose_play(early, Rng(5)) & 1
+    assert fixed.bank == 0.0  # a fixed number of worlds keeps no clock
 
 
 def test_search_with_chains_and_racing_plays_legal_cards_and_repeats_itself() -> None:

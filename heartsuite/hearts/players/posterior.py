@@ -50,8 +50,8 @@ TRUST = 0.95
 IMPOSSIBLE = -1e9  # the log-likelihood of a deal in which an actual play would be illegal
 CHAINS = 8
 STEPS = 2  # steps between two worlds taken from the same chain
-BURN_IN = 20  # steps per chain when a move brings new plays
-FRESH_BURN_IN = 4  # times as many for the chains of a new round
+BURN_IN = 10  # steps per chain when a move brings new plays
+FRESH_BURN_IN = 3  # times as many for the chains of a new round
 _THREE_OF_13 = 286
 
 

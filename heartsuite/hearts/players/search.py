@@ -219,22 +219,23 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
         if worlds is not None:
             if done >= worlds:
                 break
-        elif time.perf_counter() >= deadline:
-            break
+        elif time.perf_counter() >= deadline or len(alive) == 1:
+            break  # out of time, or the race is decided: the time left is banked by the player
     means = {c: sum(v) / len(v) for c, v in zip(cands, values, strict=True)}
     best = max(alive, key=lambda i: (sum(values[i]), -i))
     return cands[best], means, done
 
 
-RACE_FROM = 16  # worlds every candidate meets before any is dropped
-RACE_EVERY = 8
+RACE_FROM = 8  # worlds every candidate meets before any is dropped
+RACE_EVERY = 4
 RACE_Z = 2.0
 
 
 def survivors(alive: list[int], values: list[list[float]]) -> list[int]:
     """The candidates not clearly worse than the leader: a candidate is dropped once its mean
     paired difference to the leader (the same worlds) is more than `RACE_Z` standard errors
-    below zero. The time saved goes to more worlds for the close ones."""
+    below zero, or once it has scored exactly as the leader in each of at least 2 × `RACE_FROM`
+    worlds (it plays alike there). The time saved goes to more worlds for the close ones."""
     lead = max(alive, key=lambda i: (sum(values[i]), -i))
     top = values[lead]
     k = len(top)
@@ -244,15 +245,28 @@ def survivors(alive: list[int], values: list[list[float]]) -> list[int]:
             diffs = [a - b for a, b in zip(top, values[i], strict=True)]
             mean = sum(diffs) / k
             var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-            if mean > RACE_Z * math.sqrt(var / k):
+            if mean > RACE_Z * math.sqrt(var / k) or (k >= 2 * RACE_FROM and not any(diffs)):
                 continue
         keep.append(i)
     return keep
 
 
+BANK_CAP = 20.0  # the most time a player keeps in hand, in moves' worth
+SPEND_EARLY = 0.5  # the share of the banked time a move of the first tricks may add
+SPEND_LATE = 0.25
+EARLY_TRICKS = 6
+LEAST = 0.3  # a move that repays overspent time still gets this share of the move time
+
+
 class SearchPlayer:
     """Determinized search for the play, with one `Posterior` kept through each round; the
-    heuristic player's pass (a pass chosen by simulation measured no better: docs/players.md)."""
+    heuristic player's pass (a pass chosen by simulation measured no better: docs/players.md).
+
+    With a time per move, the player keeps a clock like a chess engine's: every move with a
+    choice adds `move_time`, a search that ends early (the race decided) leaves the rest in the
+    bank, and the first tricks, where the choices are many and the worlds few, draw on it. Over
+    a match its mean time per move with a choice stays at `move_time`, the budget an opponent
+    searching every such move for `move_time` has."""
 
     def __init__(self, seed: int = 0, *, move_time: float | None = 0.1,
                  worlds: int | None = None, name: str = "search",
@@ -271,6 +285,7 @@ class SearchPlayer:
         self._passer = make_player("heuristic", seed)
         self._posterior: Posterior | None = None
         self._round: tuple = ()
+        self.bank = 0.0  # seconds saved by earlier moves (negative: overspent)
 
     def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
         return self._passer.choose_pass(view, rng)
@@ -284,9 +299,29 @@ class SearchPlayer:
                                             self.trust)
                 self._round = key
             posterior = self._posterior
-        return search_play(view, rng, move_time=self.move_time, worlds=self.worlds,
-                           policy=self.policy, trust=self.trust, posterior=posterior,
-                           race=self.race, lookahead=self.lookahead)[0]
+        move_time = self.move_time
+        timed = self.worlds is None and move_time is not None
+        if not timed or not view.legal & (view.legal - 1):
+            return search_play(view, rng, move_time=move_time, worlds=self.worlds,
+                               policy=self.policy, trust=self.trust, posterior=posterior,
+                               race=self.race, lookahead=self.lookahead)[0]
+        assert move_time is not None
+        start = time.perf_counter()
+        card = search_play(view, rng, move_time=self.budget(view), policy=self.policy,
+                           trust=self.trust, posterior=posterior, race=self.race,
+                           lookahead=self.lookahead)[0]
+        spent = time.perf_counter() - start
+        self.bank = min(self.bank + move_time - spent, BANK_CAP * move_time)
+        return card
+
+    def budget(self, view: SeatView) -> float:
+        """This move's time: the move time, plus a share of the bank (more in the first
+        tricks), or less the overspent time."""
+        move_time = self.move_time or 0.0
+        if self.bank <= 0.0:
+            return max(move_time + self.bank, LEAST * move_time)
+        trick = view.played.bit_count() // view.rules.players
+        return move_time + self.bank * (SPEND_EARLY if trick < EARLY_TRICKS else SPEND_LATE)
 
     def choose_moon(self, view: SeatView) -> str:
         from heartsuite.hearts.players import choose_moon_to_win
