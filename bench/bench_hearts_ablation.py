@@ -1,7 +1,7 @@
 """What each part of the search player is worth: variants at a fixed number of worlds per move.
 
     .venv/bin/python bench/bench_hearts_ablation.py [--hands 1000] [--worlds 40] [--jobs 2]
-        [--seed 11] [--variants careful,heuristic,posterior,lookahead]
+        [--seed 11] [--variants careful,heuristic,posterior,fused,lookahead] [--records PREFIX]
 
 Each variant plays a duplicate match against three heuristic players on the same boards (same
 seed). A fixed number of worlds makes the result independent of the machine's speed and load, so
@@ -11,8 +11,10 @@ the variants differ only in what they do with each world:
 - heuristic: rollouts with the heuristic player itself (`players/fast_heuristic.py`), uniform worlds
 - posterior: heuristic rollouts, worlds from the chains that read the opponents' passes and plays
   (`players/posterior.py`)
-- lookahead: as posterior, and in each world the seat's next card is searched too
-  (`search.value_with_reply`); the other variants leave it to the rollout policy
+- fused: as posterior, and in each world the seat's next card is searched too, the best card of
+  that world (`search.value_with_reply`); the variants above leave it to the rollout policy
+- lookahead (released): as fused, but the worlds that look alike at that next turn share one
+  card (`search.SharedNext`)
 
 Prints one Markdown table row per variant (points per hand against the heuristic players).
 """
@@ -34,6 +36,7 @@ def _factory(variant: str, worlds: int) -> tuple[str, Callable[[int], Player]]:
         "careful": {"policy": "careful", "trust": 0.0, "lookahead": 1},
         "heuristic": {"policy": "heuristic", "trust": 0.0, "lookahead": 1},
         "posterior": {"policy": "heuristic", "lookahead": 1},
+        "fused": {"policy": "heuristic", "lookahead": 2, "share_next": False},
         "lookahead": {"policy": "heuristic", "lookahead": 2},
     }[variant]
     name = f"ablation-{variant}"
@@ -47,7 +50,9 @@ def main() -> int:
     parser.add_argument("--worlds", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--variants", default="careful,heuristic,posterior,lookahead")
+    parser.add_argument("--variants", default="careful,heuristic,posterior,fused,lookahead")
+    parser.add_argument("--records", default=None,
+                        help="write game records to PREFIX-<variant>.jsonl as they finish")
     args = parser.parse_args()
     print(f"| Variant ({args.worlds} worlds/move) | Hands | Ours pts/hand [95%] | "
           "Heuristic pts/hand | Lead [95%] | s/move | Wall time |")
@@ -56,8 +61,15 @@ def main() -> int:
         name, factory = _factory(variant.strip(), args.worlds)
         register_player(name, factory)
         start = time.perf_counter()
-        summary = run_tournament([name, "heuristic", "heuristic", "heuristic"], Rules(),
-                                 hands=args.hands, seed=args.seed, jobs=args.jobs, records=None)
+        path = f"{args.records}-{variant.strip()}.jsonl" if args.records else None
+        out = open(path, "w", encoding="utf-8") if path else None  # noqa: SIM115
+        try:
+            summary = run_tournament([name, "heuristic", "heuristic", "heuristic"], Rules(),
+                                     hands=args.hands, seed=args.seed, jobs=args.jobs,
+                                     records=out)
+        finally:
+            if out:
+                out.close()
         me, them = summary["results"]
         lo, hi = me["ci95"]
         llo, lhi = me["lead_ci95"]

@@ -28,8 +28,10 @@ from heartsuite.hearts.players.search import (
     SPEND_EARLY,
     SPEND_LATE,
     SearchPlayer,
+    SharedNext,
     candidates,
     next_choices,
+    reply_values,
     search_play,
     survivors,
     value_with_reply,
@@ -362,6 +364,45 @@ def test_value_with_reply_is_the_best_next_card_in_the_world(seed: int, plays: i
         outcomes[c] = value(q)
     assert got == max(outcomes[c] for c in next_choices(walk, seat))
     assert got <= max(outcomes.values())
+
+
+def test_worlds_that_look_alike_at_the_next_turn_share_one_card() -> None:
+    shared = SharedNext()
+    shared.add(((5,), {1: 10.0, 2: 0.0}))
+    assert shared.values == [10.0]
+    shared.add(((5,), {1: -20.0, 2: 4.0}))  # the same plays seen: 2 is now best over both
+    assert shared.values == [0.0, 4.0]
+    shared.add(((6,), {1: 3.0, 2: 1.0}))  # other plays seen: this world chooses alone
+    shared.add((None, {-1: 7.0}))  # the round's points settled before the next turn
+    assert shared.values == [0.0, 4.0, 3.0, 7.0]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(0, 40))
+def test_reply_values_cover_every_next_card_and_twins_score_alike(seed: int, plays: int) -> None:
+    r, seat = _world_after_pass(seed, plays)
+    value = partial(world_value, r.rules, seat, (0, 0, 0, 0), 0)
+    r.play(fast_choose(r, r.legal_mask()))
+    key, vector = reply_values(r.copy(), seat, fast_choose, fast_play_out, value)
+    walk = r.copy()
+    for c in key or ():
+        assert walk.turn != seat
+        walk.play(c)
+    if key is None:
+        assert list(vector) == [-1]
+        return
+    assert walk.turn == seat and mask_of(list(vector)) == walk.legal_mask()
+    heads = next_choices(walk, seat)
+    for c, v in vector.items():  # a card scores as the highest card of its run
+        head = min(h for h in heads if h >= c and SUIT_OF[h] == SUIT_OF[c])
+        assert v == vector[head]
+
+
+def test_search_shares_or_fuses_the_next_card_on_request() -> None:
+    view = _midgame_view(7, 9)
+    for share in (True, False):
+        runs = [search_play(view, Rng(2), worlds=12, share_next=share) for _ in range(2)]
+        assert view.legal >> runs[0][0] & 1 and runs[0] == runs[1]
 
 
 def test_lookahead_one_is_the_plain_play_out_and_others_are_refused() -> None:

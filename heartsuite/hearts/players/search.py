@@ -59,20 +59,27 @@ def candidates(view: SeatView) -> list[int]:
 
 
 def one_per_run(cards: int, pts: list[int], blockers: int) -> list[int]:
-    """`cards` less those that play alike: of a run of cards of one suit and the same points
-    with no card of `blockers` between them, only the highest."""
-    out: list[int] = []
-    prev = -1
+    """`cards` less those that play alike: of each run (`run_heads`), only the highest."""
+    return sorted(set(run_heads(cards, pts, blockers).values()))
+
+
+def run_heads(cards: int, pts: list[int], blockers: int) -> dict[int, int]:
+    """Each of `cards` with the highest card of its run: cards of one suit and the same points
+    with no card of `blockers` between them play alike."""
+    heads: dict[int, int] = {}
+    run: list[int] = []
     for c in cards_of(cards):
-        if prev >= 0 and SUIT_OF[c] == SUIT_OF[prev] and pts[c] == pts[prev]:
+        if run:
+            prev = run[-1]
             between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
-            if not between & blockers:
-                out[-1] = c
-                prev = c
-                continue
-        out.append(c)
-        prev = c
-    return out
+            if SUIT_OF[c] != SUIT_OF[prev] or pts[c] != pts[prev] or between & blockers:
+                for x in run:
+                    heads[x] = prev
+                run = []
+        run.append(c)
+    for x in run:
+        heads[x] = run[-1]
+    return heads
 
 
 def _running(view: SeatView) -> bool:
@@ -116,41 +123,97 @@ LOOKAHEAD = 2  # the seat's own decisions searched per world: the current card, 
 def next_choices(r: Round, seat: int) -> list[int]:
     """The seat's legal cards in a world, one of each run that plays alike there: no card of
     another hand or of the trick on the table between them (the world is known)."""
+    return sorted(set(_next_heads(r, seat).values()))
+
+
+def _next_heads(r: Round, seat: int) -> dict[int, int]:
     blockers = 0
     for p, hand in enumerate(r.hands):
         if p != seat:
             blockers |= hand
     for c in r.trick:
         blockers |= 1 << c
-    return one_per_run(r.legal_mask(), r.cfg.pts, blockers)
+    return run_heads(r.legal_mask(), r.cfg.pts, blockers)
+
+
+Reply = tuple[tuple[int, ...] | None, dict[int, float]]
+
+
+def reply_values(r: Round, seat: int, choose: Callable[[Round, int], int],
+                 play_out: Callable[[Round], None], value: Callable[[Round], float]) -> Reply:
+    """A world after the seat's card: the other seats play the policy up to the seat's next
+    turn; there each of its legal cards is valued by a play-out (one per run that plays alike,
+    `next_choices`). Returned with the cards played in between, which is all the seat will
+    have seen by then (None, and the value under -1, if the round's points settle first)."""
+    seen: list[int] = []
+    while r.phase != DONE and r.turn != seat:
+        c = choose(r, r.legal_mask())
+        r.play(c)
+        seen.append(c)
+        if not r.trick and r.points_settled():
+            return None, {-1: value(r)}
+    if r.phase == DONE:
+        return None, {-1: value(r)}
+    heads = _next_heads(r, seat)
+    head_value: dict[int, float] = {}
+    for h in sorted(set(heads.values())):
+        q = r.copy()
+        q.play(h)
+        play_out(q)
+        head_value[h] = value(q)
+    return tuple(seen), {c: head_value[h] for c, h in heads.items()}
 
 
 def value_with_reply(r: Round, seat: int, choose: Callable[[Round, int], int],
                      play_out: Callable[[Round], None], value: Callable[[Round], float]) -> float:
-    """The value of a world after the seat's card: the other seats play the policy up to the
-    seat's next turn; there each of its cards is tried (`next_choices`) and played out, and the
-    best counts. That next card is chosen knowing the world, which flatters positions with
-    choices, but it searches one more of our decisions than a play-out alone (measured stronger:
-    docs/players.md)."""
-    while r.phase != DONE and r.turn != seat:
-        r.play(choose(r, r.legal_mask()))
-        if not r.trick and r.points_settled():
-            return value(r)
-    if r.phase == DONE:
-        return value(r)
-    best = -math.inf
-    for c in next_choices(r, seat):
-        q = r.copy()
-        q.play(c)
-        play_out(q)
-        best = max(best, value(q))
-    return best
+    """The value of a world after the seat's card when its next card is chosen knowing that
+    world (`reply_values`, best card). That flatters positions with choices (strategy
+    fusion); the search shares the next card between worlds that look alike (`SharedNext`)."""
+    return max(reply_values(r, seat, choose, play_out, value)[1].values())
+
+
+class SharedNext:
+    """One candidate's values world by world, with the seat's next card chosen per information
+    state: worlds in which the same cards were played up to that turn look the same to the
+    seat, so they get the one card that does best over all of them (strategy fusion removed
+    for the next card, within the searched worlds). Its `values` list changes in place when a
+    new world changes a group's card."""
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+        self._vectors: list[dict[int, float]] = []
+        self._groups: dict[tuple[int, ...], tuple[dict[int, float], list[int], list[int]]] = {}
+
+    def add(self, reply: Reply) -> None:
+        key, vector = reply
+        w = len(self.values)
+        self._vectors.append(vector)
+        if key is None:
+            self.values.append(vector[-1])
+            return
+        group = self._groups.get(key)
+        if group is None:
+            best = max(vector, key=vector.__getitem__)
+            self._groups[key] = (dict(vector), [w], [best])
+            self.values.append(vector[best])
+            return
+        sums, members, chosen = group
+        for c, v in vector.items():
+            sums[c] += v
+        members.append(w)
+        best = max(sums, key=sums.__getitem__)
+        self.values.append(vector[best])
+        if best != chosen[0]:
+            chosen[0] = best
+            for m in members:
+                self.values[m] = self._vectors[m][best]
 
 
 def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
                 worlds: int | None = None, policy: str = "heuristic", trust: float = TRUST,
                 posterior: Posterior | None = None, race: bool = True,
-                lookahead: int = LOOKAHEAD) -> tuple[int, dict[int, float], int]:
+                lookahead: int = LOOKAHEAD,
+                share_next: bool = True) -> tuple[int, dict[int, float], int]:
     """The chosen card, each candidate's mean value, and the number of worlds searched.
 
     With `worlds` set, exactly that many worlds (deterministic); otherwise as many as fit in
@@ -158,8 +221,9 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
     fresh one if none is given: a player keeps one through a round), which favours the deals
     that explain the opponents' passes and plays; with `trust` = 0 they are uniform among the
     consistent deals. With `race`, candidates clearly behind are dropped (`survivors`). With
-    `lookahead` 2 the seat's next card in each world is searched too (`value_with_reply`);
-    with 1 the play-out plays it with the policy."""
+    `lookahead` 2 the seat's next card in each world is searched too (`reply_values`), one
+    card for the worlds that look alike at that turn (`SharedNext`; with `share_next` False,
+    the best card of each world); with 1 the play-out plays it with the policy."""
     if lookahead not in (1, 2):
         raise ValueError("lookahead is 1 or 2")
     legal = view.legal
@@ -180,7 +244,8 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
     seat = view.seat
     n = rules.players
     deadline = time.perf_counter() + (move_time or 0.0)
-    values: list[list[float]] = [[] for _ in cands]
+    shared = [SharedNext() for _ in cands]
+    values: list[list[float]] = [sh.values for sh in shared]  # updated in place by `shared`
     alive = list(range(len(cands)))
     template: Round | None = None
     done = 0
@@ -209,7 +274,10 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
             r = base.copy()
             r.play(cands[i])
             if lookahead == 2:
-                values[i].append(value_with_reply(r, seat, choose, play_out, value))
+                key, vector = reply_values(r, seat, choose, play_out, value)
+                if not share_next:
+                    key, vector = None, {-1: max(vector.values())}
+                shared[i].add((key, vector))
             else:
                 play_out(r)
                 values[i].append(value(r))
@@ -271,7 +339,7 @@ class SearchPlayer:
     def __init__(self, seed: int = 0, *, move_time: float | None = 0.1,
                  worlds: int | None = None, name: str = "search",
                  policy: str = "heuristic", trust: float = TRUST, race: bool = True,
-                 lookahead: int = LOOKAHEAD) -> None:
+                 lookahead: int = LOOKAHEAD, share_next: bool = True) -> None:
         from heartsuite.hearts.players import make_player
 
         self.name = name
@@ -282,6 +350,7 @@ class SearchPlayer:
         self.trust = trust
         self.race = race
         self.lookahead = lookahead
+        self.share_next = share_next
         self._passer = make_player("heuristic", seed)
         self._posterior: Posterior | None = None
         self._round: tuple = ()
@@ -304,12 +373,13 @@ class SearchPlayer:
         if not timed or not view.legal & (view.legal - 1):
             return search_play(view, rng, move_time=move_time, worlds=self.worlds,
                                policy=self.policy, trust=self.trust, posterior=posterior,
-                               race=self.race, lookahead=self.lookahead)[0]
+                               race=self.race, lookahead=self.lookahead,
+                               share_next=self.share_next)[0]
         assert move_time is not None
         start = time.perf_counter()
         card = search_play(view, rng, move_time=self.budget(view), policy=self.policy,
                            trust=self.trust, posterior=posterior, race=self.race,
-                           lookahead=self.lookahead)[0]
+                           lookahead=self.lookahead, share_next=self.share_next)[0]
         spent = time.perf_counter() - start
         self.bank = min(self.bank + move_time - spent, BANK_CAP * move_time)
         return card
