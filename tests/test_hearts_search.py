@@ -24,6 +24,7 @@ from heartsuite.hearts.players.sampling import Knowledge, knowledge_of, sample_h
 from heartsuite.hearts.players.search import (
     BANK_CAP,
     LEAST,
+    MOST,
     RACE_FROM,
     SPEND_EARLY,
     SPEND_LATE,
@@ -281,6 +282,7 @@ def test_the_clock_lends_banked_time_to_the_first_tricks_and_repays_overspending
     player.bank = -1.0
     assert player.budget(late) == pytest.approx(LEAST * 0.1)
     player.bank = BANK_CAP * 0.1
+    assert player.budget(early) == pytest.approx(MOST * 0.1)  # a person is waiting
     assert early.legal >> player.choose_play(early, Rng(5)) & 1
     assert player.bank <= BANK_CAP * 0.1  # a move adds at most its own time, within the cap
     fixed = SearchPlayer(1, worlds=8)

@@ -324,6 +324,7 @@ SPEND_EARLY = 0.5  # the share of the banked time a move of the first tricks may
 SPEND_LATE = 0.25
 EARLY_TRICKS = 6
 LEAST = 0.3  # a move that repays overspent time still gets this share of the move time
+MOST = 4.0  # and no move takes more than this many times the move time (a person is waiting)
 
 
 class SearchPlayer:
@@ -386,12 +387,13 @@ class SearchPlayer:
 
     def budget(self, view: SeatView) -> float:
         """This move's time: the move time, plus a share of the bank (more in the first
-        tricks), or less the overspent time."""
+        tricks) up to `MOST` times the move time, or less the overspent time."""
         move_time = self.move_time or 0.0
         if self.bank <= 0.0:
             return max(move_time + self.bank, LEAST * move_time)
         trick = view.played.bit_count() // view.rules.players
-        return move_time + self.bank * (SPEND_EARLY if trick < EARLY_TRICKS else SPEND_LATE)
+        extra = self.bank * (SPEND_EARLY if trick < EARLY_TRICKS else SPEND_LATE)
+        return min(move_time + extra, MOST * move_time)
 
     def choose_moon(self, view: SeatView) -> str:
         from heartsuite.hearts.players import choose_moon_to_win
