@@ -185,3 +185,13 @@ def test_every_strength_makes_legal_choices(strength) -> None:
             assert choice in [card_text(c) for c in cards_of(view.legal)]
             searched += view.tricks != () and len(cards_of(view.legal)) > 1
         table.act(seat, choice)
+
+
+def test_a_computer_player_is_kept_through_the_game_until_the_strength_changes() -> None:
+    """A search player keeps its read of the round and its clock from move to move."""
+    table = HeartsTable.new(Rules(), "HT1-STRONGG", TableSettings("hard", "instant"))
+    first = table.bot(1)
+    advance(table, Rng(3), 12)
+    assert table.bot(1) is first and first.name == "hard"
+    table.settings.strength = "medium"
+    assert table.bot(1) is not first and table.bot(1).name != "hard"

@@ -72,6 +72,8 @@ class HeartsTable:
     settings: TableSettings = field(default_factory=TableSettings)
     actions: list[list[Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
+    # The computer players by seat, with the strength each was made for: not stored.
+    bots: dict[int, tuple[str, Player]] = field(default_factory=dict, repr=False, compare=False)
 
     @staticmethod
     def new(rules: Rules, code: str | None, settings: TableSettings) -> HeartsTable:
@@ -151,13 +153,25 @@ class HeartsTable:
             raise ValueError(f"seat {seat} has nothing to do")
         view = self.game.view(seat)
         number = self.game.number or 0
-        player = make_bot(self.settings.strength, seed=number % 1_000_003 + seat)
+        player = self.bot(seat)
         rng = Rng.for_key("HT1-web", number, seat, len(self.actions))
         if pending.kind == PASS_KIND:
             return [card_text(c) for c in player.choose_pass(view, rng)]
         if pending.kind == MOON_KIND:
             return player.choose_moon(view)
         return card_text(player.choose_play(view, rng))
+
+    def bot(self, seat: int) -> Player:
+        """The computer player in `seat`, kept while the table is in memory: a search player
+        reads the round from move to move and keeps its clock (docs/players.md), as it does in
+        the benchmarks. A new one when the strength changes or the table is reloaded."""
+        strength = self.settings.strength
+        kept = self.bots.get(seat)
+        if kept is None or kept[0] != strength:
+            number = self.game.number or 0
+            kept = (strength, make_bot(strength, seed=number % 1_000_003 + seat))
+            self.bots[seat] = kept
+        return kept[1]
 
     def act(self, seat: int, action: Any) -> list[dict[str, Any]]:
         """Apply one seat's action; returns the events it caused (already numbered and logged).
