@@ -4,11 +4,10 @@ For each decision it deals the unseen cards many times, consistently with all th
 (`sampling.Knowledge`), favouring the deals in which the opponents' passes and plays so far make
 sense (`posterior`), and in each world plays every candidate card and then the rest of the round
 with the heuristic player's policy (`fast_heuristic`) at every seat, except that the seat's own
-next card is searched too (lookahead: the best of its next cards in that world counts). A
-world's value for the seat
-counts the moon (the end-of-round scoring decides it, and the policy both shoots and stops moons)
-and the game score: a round that ends the game is worth a large bonus to the winner and a penalty
-to everyone else.
+next card is searched too (lookahead: one next card per group of worlds that look alike at that
+turn, the best over the group). A world's value for the seat counts the moon (the end-of-round
+scoring decides it, and the policy both shoots and stops moons) and the game score: a round that
+ends the game is worth a large bonus to the winner and a penalty to everyone else.
 The card with the best mean wins. Every candidate meets the same worlds, so differences between
 cards are not drowned by the luck of the sampling; a candidate clearly behind the leader on the
 same worlds is dropped (racing), so the time goes to telling the close ones apart.
@@ -60,7 +59,11 @@ def candidates(view: SeatView) -> list[int]:
 
 def one_per_run(cards: int, pts: list[int], blockers: int) -> list[int]:
     """`cards` less those that play alike: of each run (`run_heads`), only the highest."""
-    return sorted(set(run_heads(cards, pts, blockers).values()))
+    return _distinct_heads(run_heads(cards, pts, blockers))
+
+
+def _distinct_heads(heads: dict[int, int]) -> list[int]:
+    return sorted(set(heads.values()))
 
 
 def run_heads(cards: int, pts: list[int], blockers: int) -> dict[int, int]:
@@ -123,7 +126,7 @@ LOOKAHEAD = 2  # the seat's own decisions searched per world: the current card, 
 def next_choices(r: Round, seat: int) -> list[int]:
     """The seat's legal cards in a world, one of each run that plays alike there: no card of
     another hand or of the trick on the table between them (the world is known)."""
-    return sorted(set(_next_heads(r, seat).values()))
+    return _distinct_heads(_next_heads(r, seat))
 
 
 def _next_heads(r: Round, seat: int) -> dict[int, int]:
@@ -156,7 +159,7 @@ def reply_values(r: Round, seat: int, choose: Callable[[Round, int], int],
         return None, {-1: value(r)}
     heads = _next_heads(r, seat)
     head_value: dict[int, float] = {}
-    for h in sorted(set(heads.values())):
+    for h in _distinct_heads(heads):
         q = r.copy()
         q.play(h)
         play_out(q)
@@ -370,19 +373,16 @@ class SearchPlayer:
                 self._round = key
             posterior = self._posterior
         move_time = self.move_time
-        timed = self.worlds is None and move_time is not None
-        if not timed or not view.legal & (view.legal - 1):
-            return search_play(view, rng, move_time=move_time, worlds=self.worlds,
-                               policy=self.policy, trust=self.trust, posterior=posterior,
-                               race=self.race, lookahead=self.lookahead,
-                               share_next=self.share_next)[0]
-        assert move_time is not None
+        clocked = (self.worlds is None and move_time is not None
+                   and bool(view.legal & (view.legal - 1)))  # forced cards cost no time
         start = time.perf_counter()
-        card = search_play(view, rng, move_time=self.budget(view), policy=self.policy,
-                           trust=self.trust, posterior=posterior, race=self.race,
-                           lookahead=self.lookahead, share_next=self.share_next)[0]
-        spent = time.perf_counter() - start
-        self.bank = min(self.bank + move_time - spent, BANK_CAP * move_time)
+        card = search_play(view, rng, move_time=self.budget(view) if clocked else move_time,
+                           worlds=self.worlds, policy=self.policy, trust=self.trust,
+                           posterior=posterior, race=self.race, lookahead=self.lookahead,
+                           share_next=self.share_next)[0]
+        if clocked and move_time is not None:
+            spent = time.perf_counter() - start
+            self.bank = min(self.bank + move_time - spent, BANK_CAP * move_time)
         return card
 
     def budget(self, view: SeatView) -> float:
