@@ -135,6 +135,36 @@ def test_passing_voids_a_short_suit_and_sheds_high_hearts() -> None:
     assert texts(mask_of(HEURISTIC.choose_pass(view, Rng(0)))) == ["4D", "KD", "AH"]
 
 
+
+def test_pass_styles_move_the_defensive_pass_as_documented() -> None:
+    """The knobs of `PassStyle` (measured by bench/bench_hearts_pass.py); the default is the
+    heuristic player's pass."""
+    from heartsuite.hearts.players.heuristic import PassStyle, defensive_pass, pass_cards
+
+    rules = Rules()
+    two_guards = m("QS 2S 3S AH KH QH 2C 3C 4C 5C 6C 7C 8C")
+    assert texts(mask_of(pass_cards(rules, two_guards))) == ["QS", "KH", "AH"]
+    assert texts(mask_of(defensive_pass(two_guards, PassStyle(queen_guards=2)))) == [
+        "QH", "KH", "AH"]
+    lone_ace = m("AS 2S 2D 3D KH 2C 3C 4C 5C 6C 7C 8C 9C")
+    assert texts(mask_of(pass_cards(rules, lone_ace))) == ["2D", "3D", "AS"]
+    assert texts(mask_of(pass_cards(rules, lone_ace, PassStyle(shed_high_spades=False)))) == [
+        "2D", "3D", "KH"]
+    no_void = m("KH QH 2H AC KC 3C 4C 2D 3D 4D 5D 2S 3S")
+    assert texts(mask_of(pass_cards(rules, no_void))) == ["AC", "QH", "KH"]
+    assert texts(mask_of(pass_cards(rules, no_void, PassStyle(heart_weight=0)))) == [
+        "KC", "AC", "KH"]
+
+
+def test_a_game_can_start_at_any_round() -> None:
+    from heartsuite.hearts.deal import deal_hands
+
+    game = Game.from_round(Rules(), 7, 2)
+    assert game.pass_name == "across" and game.totals == [0, 0, 0, 0]
+    assert game.round.dealt == deal_hands(Rules(), 7, 2)
+    assert game.pending() is not None and game.pending().kind == "pass"
+
+
 MOON_HAND = "AH KH QH JH TH 9H 8H 7H QS AC AD KD"
 
 

@@ -193,6 +193,15 @@ class Game:
         })
         return out
 
+    @classmethod
+    def from_round(cls, rules: Rules, number: int, round_index: int) -> Game:
+        """Game `number` started at its round `round_index` (that round's deal and pass), the
+        scores at zero: one round's decisions measured without playing the rounds before it."""
+        game = cls(rules, number)
+        game.round_index = round_index
+        game.round = game._new_round()
+        return game
+
     @staticmethod
     def from_record(record: object) -> Game:
         """Replay a record through the engine; raises RecordError naming the first violation."""

@@ -9,6 +9,9 @@ Hearts, where points are wanted, it keeps its high cards and plays to take point
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
+
 from heartsuite.hearts.cards import (
     ACE_SPADES,
     HEARTS,
@@ -89,21 +92,38 @@ def moon_cards(rules: Rules, hand: int, hidden: int, taken: int, low_allowance: 
     return len(lows) <= low_allowance
 
 
-def pass_cards(rules: Rules, hand: int) -> list[int]:
+@dataclass(frozen=True)
+class PassStyle:
+    """The knobs of the defensive pass, so that other passes can be measured against it
+    (bench/bench_hearts_pass.py): keep Q♠ with at least `queen_guards` spades below her; shed
+    A♠ and K♠ with her (or, if `shed_high_spades`, also when she is elsewhere); count a heart
+    as `heart_weight` ranks higher than its rank when choosing the dangerous cards."""
+
+    queen_guards: int = 3
+    shed_high_spades: bool = True
+    heart_weight: int = 3
+
+
+HEURISTIC_PASS = PassStyle()
+
+
+def pass_cards(rules: Rules, hand: int, style: PassStyle = HEURISTIC_PASS) -> list[int]:
     """The heuristic player's pass from a dealt hand: a function of the hand alone, so a reader
     of the pass (`posterior`) can ask what any hand would have passed."""
     hidden = deck_mask(rules.players) & ~hand
     if rules.reverse or moon_cards(rules, hand, hidden, 0, low_allowance=5):
         lows = _first(hand & ~HEARTS_MASK & ~QS_BIT, _LOWEST_FIRST, 3)
-        return cards_of(lows) if lows.bit_count() == 3 else _defensive_pass(hand)
-    return _defensive_pass(hand)
+        if lows.bit_count() == 3:
+            return cards_of(lows)
+    return defensive_pass(hand, style)
 
 
-def _defensive_pass(hand: int) -> list[int]:
+def defensive_pass(hand: int, style: PassStyle = HEURISTIC_PASS) -> list[int]:
+    """Void the shorter side suit if it fits, shed an unguarded queen (and the ace and king
+    that would catch her), fill up with the most dangerous cards."""
     picks = 0
-    if _count(hand & _SPADES_BELOW_QUEEN) < 3:
-        # Unprotected: the queen, and the ace and king that would catch it.
-        picks = hand & _QUEEN_ACE_KING
+    if _count(hand & _SPADES_BELOW_QUEEN) < style.queen_guards:
+        picks = hand & (_QUEEN_ACE_KING if style.shed_high_spades or hand & QS_BIT else QS_BIT)
     room = 3 - _count(picks)
     best, best_key = 0, (99, 99)
     for suit in (0, 1):  # the shorter side suit, the one with the lower top card on ties
@@ -111,7 +131,7 @@ def _defensive_pass(hand: int) -> list[int]:
         if m and _count(m) <= room and (_count(m), -_top(m)) < best_key:
             best, best_key = m, (_count(m), -_top(m))
     picks |= best
-    picks |= _first(hand & ~picks, _MOST_DANGEROUS_FIRST, 3 - _count(picks))
+    picks |= _first(hand & ~picks, danger_order(style.heart_weight), 3 - _count(picks))
     return cards_of(picks)
 
 
@@ -127,16 +147,22 @@ def _first(cards: int, order: tuple[int, ...], k: int) -> int:
     return out
 
 
-def _pass_danger(c: int) -> tuple[int, int]:
-    rank = RANK_OF[c]
-    if SUIT_OF[c] == HEARTS:
-        return (rank + 3, c)
-    if SUIT_OF[c] == SPADES and rank < QUEEN_RANK:
-        return (-1, c)  # low spades protect against the queen: keep them
-    return (rank, c)
+@cache
+def danger_order(heart_weight: int) -> tuple[int, ...]:
+    """Every card, the first to pass first: by rank, a heart as if `heart_weight` ranks higher,
+    spades below the queen last (they guard against her)."""
+
+    def danger(c: int) -> tuple[int, int]:
+        rank = RANK_OF[c]
+        if SUIT_OF[c] == HEARTS:
+            return (rank + heart_weight, c)
+        if SUIT_OF[c] == SPADES and rank < QUEEN_RANK:
+            return (-1, c)
+        return (rank, c)
+
+    return tuple(sorted(range(52), key=danger, reverse=True))
 
 
-_MOST_DANGEROUS_FIRST = tuple(sorted(range(52), key=_pass_danger, reverse=True))
 _LOWEST_FIRST = tuple(sorted(range(52), key=lambda c: (RANK_OF[c], c)))
 _SPADES_BELOW_QUEEN = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
 _QUEEN_ACE_KING = QS_BIT | HIGH_SPADES
