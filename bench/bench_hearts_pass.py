@@ -54,9 +54,7 @@ def _heuristic_round(number: int, round_index: int, seat: int, style: PassStyle)
     r = Round(RULES, hands, RULES.pass_offset(round_index))
     for s in range(RULES.players):
         r.submit_pass(s, pass_cards(RULES, hands[s], style if s == seat else HEURISTIC_PASS))
-    fast_heuristic.play_out(r)
-    while not r.is_over:  # the play-out stops once the points are settled
-        r.play(fast_heuristic.choose(r, r.legal_mask()))
+    fast_heuristic.play_out(r)  # to the end, or until the points are settled (then final)
     return round_scores(RULES, r.points, r.moon_shooter(), None)[seat]
 
 
@@ -79,11 +77,6 @@ def _search_round(job: Job) -> tuple[Job, int]:
             else:
                 game.act(s, player.choose_play(view, rngs[s]))
     return job, game.rounds[-1]["points"][seat]
-
-
-def _differs(number: int, round_index: int, seat: int, style: PassStyle) -> bool:
-    hand = deal_hands(RULES, number, round_index)[seat]
-    return sorted(pass_cards(RULES, hand, style)) != sorted(pass_cards(RULES, hand))
 
 
 def _interval(d: list[float]) -> tuple[float, float]:
@@ -109,7 +102,10 @@ def main() -> int:
         parser.error(f"unknown variants {unknown}; known: {', '.join(VARIANTS)}")
     hands = [(n, ri, s) for n in range(1, args.games + 1) for ri in range(ROUNDS)
              for s in range(RULES.players)]
-    differing = {v: [h for h in hands if _differs(*h, VARIANTS[v])] for v in names}
+    dealt = {h: deal_hands(RULES, h[0], h[1])[h[2]] for h in hands}
+    usual = {h: sorted(pass_cards(RULES, dealt[h])) for h in hands}
+    differing = {v: [h for h in hands if sorted(pass_cards(RULES, dealt[h], VARIANTS[v]))
+                     != usual[h]] for v in names}
     start = time.perf_counter()
     points: dict[tuple[int, int, int, str], int] = {}
     if args.self_player == "heuristic":
