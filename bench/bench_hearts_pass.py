@@ -102,7 +102,8 @@ def main() -> int:
         parser.error(f"unknown variants {unknown}; known: {', '.join(VARIANTS)}")
     hands = [(n, ri, s) for n in range(1, args.games + 1) for ri in range(ROUNDS)
              for s in range(RULES.players)]
-    dealt = {h: deal_hands(RULES, h[0], h[1])[h[2]] for h in hands}
+    deals = {(n, ri): deal_hands(RULES, n, ri) for n, ri, _ in hands}  # one deal per round
+    dealt = {h: deals[h[:2]][h[2]] for h in hands}
     usual = {h: sorted(pass_cards(RULES, dealt[h])) for h in hands}
     differing = {v: [h for h in hands if sorted(pass_cards(RULES, dealt[h], VARIANTS[v]))
                      != usual[h]] for v in names}
