@@ -43,6 +43,9 @@ VARIANTS = {
     "keep-high-spades": PassStyle(shed_high_spades=False),  # A♠ K♠ only go with the queen
     "hearts1": PassStyle(heart_weight=1),  # high side cards before high hearts
     "hearts6": PassStyle(heart_weight=6),
+    "void2": PassStyle(void_up_to=2),  # void a side suit of at most two cards
+    "void1": PassStyle(void_up_to=1),
+    "no-void": PassStyle(void_up_to=0),  # the most dangerous cards, no void aimed for
 }
 
 Job = tuple[int, int, int, str, int]  # game number, round index, seat, variant, worlds

@@ -154,6 +154,10 @@ def test_pass_styles_move_the_defensive_pass_as_documented() -> None:
     assert texts(mask_of(pass_cards(rules, no_void))) == ["AC", "QH", "KH"]
     assert texts(mask_of(pass_cards(rules, no_void, PassStyle(heart_weight=0)))) == [
         "KC", "AC", "KH"]
+    three_diamonds = m("2D 5D 9D AH KH 2C 3C 4C 5C 2S 3S 4S 5S")
+    assert texts(mask_of(pass_cards(rules, three_diamonds))) == ["2D", "5D", "9D"]
+    assert texts(mask_of(pass_cards(rules, three_diamonds, PassStyle(void_up_to=2)))) == [
+        "9D", "KH", "AH"]
 
 
 def test_a_game_can_start_at_any_round() -> None:

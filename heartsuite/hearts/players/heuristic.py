@@ -97,11 +97,13 @@ class PassStyle:
     """The knobs of the defensive pass, so that other passes can be measured against it
     (bench/bench_hearts_pass.py): keep Q♠ with at least `queen_guards` spades below her; shed
     A♠ and K♠ with her (or, if `shed_high_spades`, also when she is elsewhere); count a heart
-    as `heart_weight` ranks higher than its rank when choosing the dangerous cards."""
+    as `heart_weight` ranks higher than its rank when choosing the dangerous cards; void a side
+    suit only if it has at most `void_up_to` cards (0: never aim for a void)."""
 
     queen_guards: int = 3
     shed_high_spades: bool = True
     heart_weight: int = 3
+    void_up_to: int = 3
 
 
 HEURISTIC_PASS = PassStyle()
@@ -128,7 +130,7 @@ def defensive_pass(hand: int, style: PassStyle = HEURISTIC_PASS) -> list[int]:
     best, best_key = 0, (99, 99)
     for suit in (0, 1):  # the shorter side suit, the one with the lower top card on ties
         m = hand & SUIT_MASKS[suit]
-        if m and _count(m) <= room and (_count(m), -_top(m)) < best_key:
+        if m and _count(m) <= min(room, style.void_up_to) and (_count(m), -_top(m)) < best_key:
             best, best_key = m, (_count(m), -_top(m))
     picks |= best
     picks |= _first(hand & ~picks, danger_order(style.heart_weight), 3 - _count(picks))
