@@ -7,7 +7,8 @@ with the heuristic player's policy (`fast_heuristic`) at every seat, except that
 next card is searched too (lookahead: one next card per group of worlds that look alike at that
 turn, the best over the group). A world's value for the seat counts the moon (the end-of-round
 scoring decides it, and the policy both shoots and stops moons) and the game score: a round that
-ends the game is worth a large bonus to the winner and a penalty to everyone else.
+ends the game is worth a large bonus to the winner and a penalty to everyone else, one that
+could have ended it and did not is worth the seat's chance of winning from there.
 The card with the best mean wins. Every candidate meets the same worlds, so differences between
 cards are not drowned by the luck of the sampling; a candidate clearly behind the leader on the
 same worlds is dropped (racing), so the time goes to telling the close ones apart.
@@ -24,6 +25,7 @@ from collections.abc import Callable
 
 from heartsuite.hearts.cards import QS_BIT, SUIT_OF, cards_of
 from heartsuite.hearts.players import fast_heuristic, rollout
+from heartsuite.hearts.players.game_chance import could_end, win_chance
 from heartsuite.hearts.players.posterior import TRUST, Posterior
 from heartsuite.hearts.players.sampling import knowledge_of, play_history, sample_hands
 from heartsuite.hearts.round import DONE, Round
@@ -95,9 +97,10 @@ def _running(view: SeatView) -> bool:
 
 def world_value(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: int,
                 r: Round) -> float:
-    """How good a finished round is for `seat`: its lead over the mean of its opponents, plus a
-    bonus of the round's total points if the round ends the game with `seat` winning (a penalty
-    of the same size if it ends the game with someone else winning)."""
+    """How good a finished round is for `seat`: its lead over the mean of its opponents, plus, in
+    a round that can end the game, a bonus of the round's total points if it ends the game with
+    `seat` winning, a penalty of the same size if someone else wins it, and if the game goes on,
+    the bonus times (2 × the seat's chance of winning it from there − 1) (`game_chance`)."""
     shooter = r.moon_shooter() if rules.moon != "none" else None
     choice = None
     if shooter is not None and moon_choice_open(rules, list(totals), shooter, rounds_done + 1):
@@ -112,11 +115,13 @@ def world_value(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: i
         lead = (sum(scores) - own) / (n - 1) - own
     if rules.reverse:
         lead = -lead
-    after = [t + s for t, s in zip(totals, scores, strict=True)]
-    if game_over(rules, after, rounds_done + 1):
-        bonus = rules.total_points()
-        lead += bonus if seat in winning_seats(rules, after) else -bonus
-    return lead
+    if not could_end(rules, totals, rounds_done):
+        return lead
+    after = tuple(t + s for t, s in zip(totals, scores, strict=True))
+    bonus = rules.total_points()
+    if game_over(rules, list(after), rounds_done + 1):
+        return lead + (bonus if seat in winning_seats(rules, list(after)) else -bonus)
+    return lead + bonus * (2 * win_chance(rules, seat, after, rounds_done + 1) - 1)
 
 
 POLICIES = {"heuristic": fast_heuristic, "careful": rollout}
