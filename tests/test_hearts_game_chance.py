@@ -1,17 +1,14 @@
-"""The chance of winning the game that values a round that could end it (`game_chance`), and
-what it changes in the search's play."""
+"""The chance of winning the game that values a round that could end it (`game_chance`); what
+it changes in the search's play is tested with the other scripted positions
+(`test_hearts_search.py`)."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from heartsuite.hearts.cards import mask_of, parse_card
-from heartsuite.hearts.game import PLAY_KIND, Game
 from heartsuite.hearts.players.game_chance import could_end, win_chance
-from heartsuite.hearts.players.search import search_play
 from heartsuite.hearts.rules import Rules
-from heartsuite.prng import Rng
 
 RULES = Rules()
 totals_below_target = st.lists(st.integers(0, 99), min_size=4, max_size=4).map(tuple)
@@ -50,28 +47,3 @@ def test_only_a_round_that_can_reach_the_target_can_end_the_game() -> None:
     assert could_end(RULES, (10, 20, 30, 74), 3)
     fixed = RULES.with_options(rounds=5)
     assert not could_end(fixed, (0, 0, 0, 0), 3) and could_end(fixed, (0, 0, 0, 0), 4)
-
-
-# Seat 0 won trick 1 with A♣ and leads 5♦; seat 1, void in diamonds, sheds Q♠. Seats 0 and 3
-# stand at 88, seat 1 at 20, seat 2 (to play) at 64. Whoever of seats 0 and 3 takes the queen
-# ends the game with seat 1 winning; seat 2 taking her (Q♦) only keeps alive a game it has lost
-# anyway, at 13 points. It ducks.
-LOST_GAME_HANDS = [
-    "AC 5D 6D 7D 8D 9D TD 7S 8S 9S TS 9H TH",
-    "QS KS AS 3C 4C 5C 6C 7C 8C 9C JH QH KH",
-    "QD 4D KD AD 2D 3D TC JC QC KC 2S JS AH",
-    "2C JD 3S 4S 5S 6S 2H 3H 4H 5H 6H 7H 8H",
-]
-
-
-def test_the_search_does_not_take_the_queen_to_keep_a_lost_game_going() -> None:
-    masks = [mask_of([parse_card(c) for c in h.split()]) for h in LOST_GAME_HANDS]
-    game = Game(RULES.with_options(passing=False), None, dealer=lambda r: list(masks))
-    game.totals = [88, 20, 64, 88]
-    for c in ("2C", "AC", "3C", "TC", "5D", "QS"):
-        pending = game.pending()
-        assert pending is not None and pending.kind == PLAY_KIND
-        game.act(pending.seats[0], parse_card(c))
-    view = game.view(2)
-    card, means, _ = search_play(view, Rng(5), worlds=60, move_time=None)
-    assert card in {parse_card(c) for c in ("2D", "3D", "4D")}, means

@@ -50,10 +50,14 @@ def _cards(text: str) -> list[int]:
     return [parse_card(t) for t in text.split()]
 
 
-def _scripted_view(hands: list[str], plays: str, seat: int) -> SeatView:
-    """The view of `seat` after the listed plays from hands dealt as given (no passing)."""
+def _scripted_view(hands: list[str], plays: str, seat: int,
+                   totals: list[int] | None = None) -> SeatView:
+    """The view of `seat` after the listed plays from hands dealt as given (no passing), the
+    game's scores at `totals` if given."""
     masks = [mask_of(_cards(h)) for h in hands]
     game = Game(NO_PASS, None, dealer=lambda r: list(masks))
+    if totals is not None:
+        game.totals = list(totals)
     for c in _cards(plays):
         pending = game.pending()
         assert pending is not None and pending.kind == PLAY_KIND
@@ -189,6 +193,24 @@ def test_search_ducks_instead_of_catching_the_queen() -> None:
     view = _scripted_view(QS_HANDS, "2C 3C TC AC 3S", 0)
     card, means, _ = search_play(view, Rng(3), worlds=40)
     assert card == parse_card("2S"), means
+
+
+# Seat 0 won trick 1 with A♣ and leads 5♦; seat 1, void in diamonds, sheds Q♠. Seats 0 and 3
+# stand at 88, seat 1 at 20, seat 2 (to play) at 64. Whoever of seats 0 and 3 takes the queen
+# ends the game with seat 1 winning; seat 2 taking her (Q♦) only keeps alive a game it has lost
+# anyway, at 13 points. It ducks (`game_chance`).
+LOST_GAME_HANDS = [
+    "AC 5D 6D 7D 8D 9D TD 7S 8S 9S TS 9H TH",
+    "QS KS AS 3C 4C 5C 6C 7C 8C 9C JH QH KH",
+    "QD 4D KD AD 2D 3D TC JC QC KC 2S JS AH",
+    "2C JD 3S 4S 5S 6S 2H 3H 4H 5H 6H 7H 8H",
+]
+
+
+def test_search_does_not_take_the_queen_to_keep_a_lost_game_going() -> None:
+    view = _scripted_view(LOST_GAME_HANDS, "2C AC 3C TC 5D QS", 2, totals=[88, 20, 64, 88])
+    card, means, _ = search_play(view, Rng(5), worlds=60, move_time=None)
+    assert card in set(_cards("2D 3D 4D")), means
 
 
 # Seat 1 wins the first eleven tricks with clubs while seats 2 and 3 shed Q♠ and eleven hearts on

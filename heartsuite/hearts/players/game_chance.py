@@ -49,12 +49,10 @@ def win_chance(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: in
         rounds_left = max(1.0, (rules.target - max(totals)) / (LEADER_SHARE * total))
     step = SPREAD_PER_ROUND * total * (math.sqrt(2) if rules.partnership else 1.0)
     spread = step * math.sqrt(rounds_left)
-    partner = (seat + 2) % n if rules.partnership else -1
-    rivals = {j: st[j] for j in range(n) if j not in (seat, partner)}
-    if rules.partnership:  # one rival team, its standing on both of its seats
-        rivals = {(seat + 1) % n: st[(seat + 1) % n]}
+    # under partnership one rival team, whose standing is on both of its seats
+    rivals = [st[(seat + 1) % n]] if rules.partnership else [st[j] for j in range(n) if j != seat]
     sign = -1.0 if rules.reverse else 1.0
-    gaps = [sign * (v - st[seat]) / spread for v in rivals.values()]
+    gaps = [sign * (v - st[seat]) / spread for v in rivals]
     chance = 0.0
     for z, w in zip(_GRID, _WEIGHTS, strict=True):
         # each rival ends behind the seat; the form holds under Reverse by the grid's symmetry

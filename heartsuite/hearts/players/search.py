@@ -117,11 +117,11 @@ def world_value(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: i
         lead = -lead
     if not could_end(rules, totals, rounds_done):
         return lead
-    after = tuple(t + s for t, s in zip(totals, scores, strict=True))
+    after = [t + s for t, s in zip(totals, scores, strict=True)]
     bonus = rules.total_points()
-    if game_over(rules, list(after), rounds_done + 1):
-        return lead + (bonus if seat in winning_seats(rules, list(after)) else -bonus)
-    return lead + bonus * (2 * win_chance(rules, seat, after, rounds_done + 1) - 1)
+    if game_over(rules, after, rounds_done + 1):
+        return lead + (bonus if seat in winning_seats(rules, after) else -bonus)
+    return lead + bonus * (2 * win_chance(rules, seat, tuple(after), rounds_done + 1) - 1)
 
 
 POLICIES = {"heuristic": fast_heuristic, "careful": rollout}
