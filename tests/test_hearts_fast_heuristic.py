@@ -8,7 +8,8 @@ import pytest
 from heartsuite.hearts import Game, Rules
 from heartsuite.hearts.game import MOON_KIND, PASS_KIND
 from heartsuite.hearts.players import make_player
-from heartsuite.hearts.players.fast_heuristic import choose
+from heartsuite.hearts.players.fast_heuristic import choose, play_out
+from heartsuite.hearts.round import DONE, Round
 from heartsuite.hearts.rules import VARIANTS
 from heartsuite.prng import Rng
 
@@ -52,3 +53,44 @@ def test_fast_policy_matches_with_moon_rules_and_options() -> None:
                                     Rules(qs_breaks_hearts=True), Rules(hearts_must_break=False),
                                     Rules(no_points_first_trick=False))):
         assert _compare_game(rules, 100 + number, mixers=1) > 50
+
+
+def _reference_play_out(r: Round) -> None:
+    """The play-out as `choose` and `Round.play` define it, one card at a time."""
+    while r.phase != DONE:
+        r.play(choose(r, r.legal_mask()))
+        if not r.trick and r.points_settled():
+            return
+
+
+_FIELDS = ("hands", "played", "taken", "points", "voids", "tricks", "trick", "trick_no", "turn",
+           "leader", "led", "win_seat", "win_rank", "trick_pts", "broken", "phase")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_play_out_is_choose_and_play_card_for_card(variant: str) -> None:
+    """`play_out` keeps the round in local variables for speed: from every position of many
+    games (random play mixed in), it must leave the round exactly as the card-by-card loop."""
+    rules = Rules.variant_named(variant)
+    rng = Rng.for_key("fast-play-out-test", VARIANTS.index(variant))
+    random_player = make_player("random")
+    checked = 0
+    for number in range(1, 7):
+        game = Game(rules, number, None)
+        while (pending := game.pending()) is not None:
+            seat = pending.seats[0]
+            if pending.kind == PASS_KIND:
+                for s in pending.seats:
+                    game.act(s, random_player.choose_pass(game.view(s), rng))
+                continue
+            if pending.kind == MOON_KIND:
+                game.act(seat, "old")
+                continue
+            mine, theirs = game.round.copy(), game.round.copy()
+            play_out(mine)
+            _reference_play_out(theirs)
+            for field in _FIELDS:
+                assert getattr(mine, field) == getattr(theirs, field), (variant, number, field)
+            checked += 1
+            game.act(seat, random_player.choose_play(game.view(seat), rng))
+    assert checked > 300

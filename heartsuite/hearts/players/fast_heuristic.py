@@ -17,6 +17,7 @@ from heartsuite.hearts.cards import (
     RANK_OF,
     SPADES,
     SUIT_MASKS,
+    SUIT_OF,
 )
 from heartsuite.hearts.players.heuristic import HIGH_SPADES
 from heartsuite.hearts.players.rollout import highest_discard
@@ -32,8 +33,8 @@ _LOW_SIDE = sum(1 << (s * 13 + k) for s in range(4) if s != HEARTS for k in rang
 class _Facts:
     """The numbers of a rule set the policy reads on every card, computed once."""
 
-    __slots__ = ("deck", "high_spade_points", "moon_share", "penalty", "players", "pts",
-                 "queen_points", "reverse")
+    __slots__ = ("deck", "high_spade_points", "moon_share", "partnership", "penalty", "players",
+                 "pts", "queen_points", "reverse")
 
     def __init__(self, rules: Rules) -> None:
         self.deck = deck_mask(rules.players)
@@ -43,6 +44,7 @@ class _Facts:
         self.queen_points = rules.queen_points
         self.high_spade_points = rules.king_spades_points or rules.ace_spades_points
         self.reverse = rules.reverse
+        self.partnership = rules.partnership
         self.moon_share = rules.total_points() * 3  # a threat holds >= 30 % of the points
 
 
@@ -62,16 +64,16 @@ def _bottom(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _moon_hand(r: Round, f: _Facts, seat: int, hand: int, low_allowance: int) -> bool:
+def _moon_hand(f: _Facts, seat: int, hand: int, taken: list[int], played: int,
+               low_allowance: int) -> bool:
     """`heuristic.moon_hand` on the round's masks (the test that fails most often first)."""
-    taken = r.taken
     if f.queen_points and not (hand | taken[seat]) & QS_BIT:
         return False
     penalty = f.penalty
     for s in range(f.players):
         if s != seat and taken[s] & penalty:
             return False
-    hidden = f.deck & ~hand & ~r.played
+    hidden = f.deck & ~hand & ~played
     if f.high_spade_points and hidden & HIGH_SPADES & penalty:
         return False
     out_hearts = hidden & HEARTS_MASK
@@ -85,17 +87,17 @@ def _moon_hand(r: Round, f: _Facts, seat: int, hand: int, low_allowance: int) ->
     return (hand & _LOW_SIDE).bit_count() <= low_allowance
 
 
-def _moon_threat(r: Round, f: _Facts, seat: int) -> int:
+def _moon_threat(f: _Facts, seat: int, points: list[int], taken: list[int]) -> int:
     """`heuristic.moon_threat`: the one opponent holding every point taken so far, or -1."""
-    if max(r.points) * 10 < f.moon_share:
+    if max(points) * 10 < f.moon_share:
         return -1  # nobody has the points of a threat
     holder = -1
-    for s, taken in enumerate(r.taken):
-        if taken & f.penalty:
+    for s, t in enumerate(taken):
+        if t & f.penalty:
             if holder >= 0:
                 return -1
             holder = s
-    if holder < 0 or holder == seat or r.points[holder] * 10 < f.moon_share:
+    if holder < 0 or holder == seat or points[holder] * 10 < f.moon_share:
         return -1
     return holder
 
@@ -104,15 +106,25 @@ def choose(r: Round, legal: int) -> int:
     """The heuristic player's card for the seat to play, given its legal mask."""
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    f = _facts(r)
     seat = r.turn
-    hand = r.hands[seat]
-    if f.reverse or _moon_hand(r, f, seat, hand, 2 + len(r.tricks) // 3):
-        return _moon_play(r, f, legal, hand)
-    hidden = f.deck & ~hand & ~r.played
-    if not r.trick:
+    return _decide(_facts(r), seat, r.hands[seat], legal, r.played, r.taken, r.points,
+                   len(r.tricks), len(r.trick), r.led, r.win_seat, r.win_rank, r.trick_pts)
+
+
+def _decide(f: _Facts, seat: int, hand: int, legal: int, played: int, taken: list[int],
+            points: list[int], tricks_done: int, in_trick: int, led: int, win_seat: int,
+            win_rank: int, trick_pts: int) -> int:
+    """`choose` on the round's fields (a legal mask of two cards or more): the play-out keeps
+    them in local variables rather than in a `Round`."""
+    hidden = f.deck & ~hand & ~played
+    # (no queen in hand or taken: no moon hand, the usual answer, known without the call)
+    if f.reverse or (((hand | taken[seat]) & QS_BIT or not f.queen_points)
+                     and _moon_hand(f, seat, hand, taken, played, 2 + tricks_done // 3)):
+        return _moon_play(legal, hidden, in_trick, led, win_rank, f.penalty)
+    if not in_trick:
         return _lead(legal, hand, hidden)
-    return _follow(r, f, seat, legal, hand, hidden)
+    return _follow(f, seat, legal, hand, hidden, points, taken, in_trick, led, win_seat,
+                   win_rank, trick_pts)
 
 
 def _lead(legal: int, hand: int, hidden: int) -> int:
@@ -137,14 +149,13 @@ def _lead(legal: int, hand: int, hidden: int) -> int:
     return best if best >= 0 else _bottom(legal)
 
 
-def _follow(r: Round, f: _Facts, seat: int, legal: int, hand: int, hidden: int) -> int:
-    led = r.led
-    win_seat = r.win_seat
-    win_card = led * 13 + r.win_rank
+def _follow(f: _Facts, seat: int, legal: int, hand: int, hidden: int, points: list[int],
+            taken: list[int], in_trick: int, led: int, win_seat: int, win_rank: int,
+            trick_pts: int) -> int:
+    win_card = led * 13 + win_rank
     led_mask = SUIT_MASKS[led]
-    threat = _moon_threat(r, f, seat)
+    threat = _moon_threat(f, seat, points, taken) if max(points) * 10 >= f.moon_share else -1
     if legal & led_mask:
-        trick_pts = r.trick_pts
         below = legal & ((1 << win_card) - 1)
         above = legal & ~below
         if threat >= 0 and win_seat == threat and trick_pts and above:
@@ -154,11 +165,11 @@ def _follow(r: Round, f: _Facts, seat: int, legal: int, hand: int, hidden: int) 
         if below:
             safe = below & ~QS_BIT
             return _top(safe) if safe else QUEEN_SPADES
-        if led == SPADES and hidden & QS_BIT and len(r.trick) != f.players - 1:
+        if led == SPADES and hidden & QS_BIT and in_trick != f.players - 1:
             return _bottom(above)
         keep = above & ~QS_BIT
         return _top(keep) if keep else _top(above)
-    partner_wins = r.cfg.rules.partnership and win_seat == (seat + 2) % 4
+    partner_wins = f.partnership and win_seat == (seat + 2) % 4
     if partner_wins or (threat >= 0 and win_seat == threat):
         safe = legal & ~f.penalty
         if safe:
@@ -173,9 +184,9 @@ def _follow(r: Round, f: _Facts, seat: int, legal: int, hand: int, hidden: int) 
     return highest_discard(legal, hand)
 
 
-def _moon_play(r: Round, f: _Facts, legal: int, hand: int) -> int:
-    hidden = f.deck & ~hand & ~r.played
-    if not r.trick:
+def _moon_play(legal: int, hidden: int, in_trick: int, led: int, win_rank: int,
+               penalty: int) -> int:
+    if not in_trick:
         best, best_key = -1, (-1, -1)
         for suit, suit_mask in enumerate(SUIT_MASKS):
             m = legal & suit_mask
@@ -188,10 +199,10 @@ def _moon_play(r: Round, f: _Facts, legal: int, hand: int) -> int:
             if key > best_key:
                 best, best_key = c, key
         return best if best >= 0 else _top(legal)
-    win_card = r.led * 13 + r.win_rank
-    if legal & SUIT_MASKS[r.led]:
+    win_card = led * 13 + win_rank
+    if legal & SUIT_MASKS[led]:
         return _top(legal) if _top(legal) > win_card else _bottom(legal)
-    safe = legal & ~f.penalty or legal
+    safe = legal & ~penalty or legal
     best, best_key = -1, 99
     for suit_mask in SUIT_MASKS:  # the lowest rank, the lowest suit on ties
         m = safe & suit_mask
@@ -205,8 +216,80 @@ def _moon_play(r: Round, f: _Facts, legal: int, hand: int) -> int:
 def play_out(r: Round) -> None:
     """Play the round with the heuristic policy for every seat (in place) until its points are
     settled: to its end, or to the end of the trick in which the last scoring card is taken
-    (nothing can change the points after that; `Round.points_settled`)."""
-    while r.phase != DONE:
-        r.play(choose(r, r.legal_mask()))
-        if not r.trick and r.points_settled():
-            return
+    (nothing can change the points after that; `Round.points_settled`).
+
+    The search spends most of its time here, so `Round.legal_mask` and `Round.play` are done
+    inline on local variables and the round's fields written back at the end; the play-out
+    test holds it to `choose` and `Round.play` card for card."""
+    if r.phase == DONE:
+        return
+    f = _facts(r)
+    cfg = r.cfg
+    n, pts, penalty, hand_size = cfg.n, cfg.pts, cfg.penalty, cfg.hand_size
+    no_pts_first, qs_anytime, qs_breaks = cfg.no_pts_first, cfg.qs_anytime, cfg.qs_breaks
+    hands, taken, points, voids, tricks = r.hands, r.taken, r.points, r.voids, r.tricks
+    trick = r.trick
+    played, broken, trick_no, turn = r.played, r.broken, r.trick_no, r.turn
+    led, win_seat, win_rank = r.led, r.win_seat, r.win_rank
+    trick_pts, leader = r.trick_pts, r.leader
+    settled = 0
+    for t in taken:
+        settled |= t
+    while True:
+        hand = hands[turn]
+        if trick:
+            legal = hand & SUIT_MASKS[led]
+            if not legal:
+                legal = (hand & ~penalty or hand) if trick_no == 0 and no_pts_first else hand
+        elif trick_no == 0:
+            legal = cfg.first_bit
+        elif broken:
+            legal = hand
+        else:
+            legal = hand & ~HEARTS_MASK
+            if not qs_anytime:
+                legal &= ~QS_BIT
+            legal = legal or hand
+        if legal & (legal - 1):
+            card = _decide(f, turn, hand, legal, played, taken, points, trick_no, len(trick),
+                           led, win_seat, win_rank, trick_pts)
+        else:
+            card = legal.bit_length() - 1
+        bit = 1 << card
+        hands[turn] = hand ^ bit
+        played |= bit
+        suit = SUIT_OF[card]
+        if suit == HEARTS or (card == QUEEN_SPADES and qs_breaks):
+            broken = True
+        if not trick:
+            led, win_seat, win_rank, trick_pts, leader = suit, turn, RANK_OF[card], pts[card], turn
+        else:
+            trick_pts += pts[card]
+            if suit == led:
+                if RANK_OF[card] > win_rank:
+                    win_rank, win_seat = RANK_OF[card], turn
+            else:
+                voids[turn] |= 1 << led
+        trick.append(card)
+        if len(trick) < n:
+            turn = turn + 1 if turn + 1 < n else 0
+            continue
+        mask = 0
+        for c in trick:
+            mask |= 1 << c
+        taken[win_seat] |= mask
+        points[win_seat] += trick_pts
+        tricks.append((leader, tuple(trick)))
+        trick = []
+        trick_no += 1
+        leader = turn = win_seat
+        settled |= mask
+        if trick_no == hand_size:
+            r.phase = DONE
+            turn = -1
+            break
+        if settled & penalty == penalty:
+            break
+    r.trick, r.played, r.broken, r.trick_no, r.turn = trick, played, broken, trick_no, turn
+    r.led, r.win_seat, r.win_rank = led, win_seat, win_rank
+    r.trick_pts, r.leader = trick_pts, leader
