@@ -330,6 +330,7 @@ def survivors(alive: list[int], values: list[list[float]]) -> list[int]:
 BANK_CAP = 20.0  # the most time a player keeps in hand, in moves' worth
 SPEND_EARLY = 0.5  # the share of the banked time a move of the first tricks may add
 SPEND_LATE = 0.25
+SPEND_LAST = 1.0  # in a round that can end the game
 EARLY_TRICKS = 6
 LEAST = 0.3  # a move that repays overspent time still gets this share of the move time
 MOST = 4.0  # and no move takes more than this many times the move time (a person is waiting)
@@ -392,13 +393,16 @@ class SearchPlayer:
 
     def budget(self, view: SeatView) -> float:
         """This move's time: the move time, plus a share of the bank (more in the first
-        tricks) up to `MOST` times the move time, or less the overspent time."""
+        tricks, all of it in a round that can end the game) up to `MOST` times the move time,
+        or less the overspent time."""
         move_time = self.move_time or 0.0
         if self.bank <= 0.0:
             return max(move_time + self.bank, LEAST * move_time)
         trick = view.played.bit_count() // view.rules.players
-        extra = self.bank * (SPEND_EARLY if trick < EARLY_TRICKS else SPEND_LATE)
-        return min(move_time + extra, MOST * move_time)
+        share = SPEND_EARLY if trick < EARLY_TRICKS else SPEND_LATE
+        if could_end(view.rules, view.totals, len(view.history)):
+            share = SPEND_LAST  # the game may end with this round: what is kept would be lost
+        return min(move_time + self.bank * share, MOST * move_time)
 
     def choose_moon(self, view: SeatView) -> str:
         from heartsuite.hearts.players import choose_moon_to_win
