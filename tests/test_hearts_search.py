@@ -15,6 +15,7 @@ from heartsuite.hearts.cards import SUIT_MASKS, SUIT_OF, cards_of, mask_of, pars
 from heartsuite.hearts.deal import random_hands
 from heartsuite.hearts.game import PLAY_KIND, Game
 from heartsuite.hearts.players import make_player
+from heartsuite.hearts.players import search as search_module
 from heartsuite.hearts.players.fast_heuristic import choose as fast_choose
 from heartsuite.hearts.players.fast_heuristic import play_out as fast_play_out
 from heartsuite.hearts.players.levels import LEVELS, hint, hint_pass
@@ -169,6 +170,31 @@ def test_search_plays_legal_cards_and_repeats_itself_given_seed_and_worlds() -> 
         assert set(means) <= set(cards_of(view.legal))
         again = search_play(view, Rng(seed), worlds=6)
         assert again == (card, means, worlds)
+
+
+def test_a_world_met_again_is_not_played_out_again_and_changes_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chains repeat worlds; their play-outs are deterministic, so a repeat reuses the
+    outcome: the same card and means as searching it again, with fewer play-outs."""
+    calls = [0]
+    real = search_module.reply_values
+
+    def counted(*args: object) -> object:
+        calls[0] += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search_module, "reply_values", counted)
+    saved = 0
+    for seed, plays in ((1, 5), (2, 17), (3, 30), (4, 38)):
+        view = _midgame_view(seed, plays)
+        calls[0] = 0
+        reused = search_play(view, Rng(seed), worlds=40)
+        with_reuse = calls[0]
+        calls[0] = 0
+        again = search_play(view, Rng(seed), worlds=40, reuse=False)
+        assert reused == again
+        saved += calls[0] - with_reuse
+    assert saved > 0
 
 
 def test_search_handles_three_players_and_partnership() -> None:

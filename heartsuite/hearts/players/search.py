@@ -220,8 +220,8 @@ class SharedNext:
 def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
                 worlds: int | None = None, policy: str = "heuristic", trust: float = TRUST,
                 posterior: Posterior | None = None, race: bool = True,
-                lookahead: int = LOOKAHEAD,
-                share_next: bool = True) -> tuple[int, dict[int, float], int]:
+                lookahead: int = LOOKAHEAD, share_next: bool = True,
+                reuse: bool = True) -> tuple[int, dict[int, float], int]:
     """The chosen card, each candidate's mean value, and the number of worlds searched.
 
     With `worlds` set, exactly that many worlds (deterministic); otherwise as many as fit in
@@ -231,7 +231,8 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
     consistent deals. With `race`, candidates clearly behind are dropped (`survivors`). With
     `lookahead` 2 the seat's next card in each world is searched too (`reply_values`), one
     card for the worlds that look alike at that turn (`SharedNext`; with `share_next` False,
-    the best card of each world); with 1 the play-out plays it with the policy."""
+    the best card of each world); with 1 the play-out plays it with the policy. With `reuse`,
+    a world met again is not played out again (the same outcome, counted again)."""
     if lookahead not in (1, 2):
         raise ValueError("lookahead is 1 or 2")
     legal = view.legal
@@ -255,6 +256,7 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
     shared = [SharedNext() for _ in cands]
     values: list[list[float]] = [sh.values for sh in shared]  # updated in place by `shared`
     alive = list(range(len(cands)))
+    searched: dict[tuple[int, ...], dict[int, Reply | float]] = {}  # world -> candidate -> outcome
     template: Round | None = None
     done = 0
     if posterior is None and trust > 0.0:
@@ -276,19 +278,31 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
             if first in cands:
                 cands.remove(first)
                 cands.insert(0, first)
-        base = template.copy()
-        base.hands = hands
+        # The chains repeat worlds (a third of them early in a round, most late), and a
+        # world's play-outs are deterministic: a repeat counts again at no cost.
+        seen = searched.setdefault(tuple(hands), {}) if reuse else None
+        base = None
         for i in alive:
-            r = base.copy()
-            r.play(cands[i])
+            outcome = seen.get(i) if seen is not None else None
+            if outcome is None:
+                if base is None:
+                    base = template.copy()
+                    base.hands = hands
+                r = base.copy()
+                r.play(cands[i])
+                if lookahead == 2:
+                    outcome = reply_values(r, seat, choose, play_out, value)
+                    if not share_next:
+                        outcome = None, {-1: max(outcome[1].values())}
+                else:
+                    play_out(r)
+                    outcome = value(r)
+                if seen is not None:
+                    seen[i] = outcome
             if lookahead == 2:
-                key, vector = reply_values(r, seat, choose, play_out, value)
-                if not share_next:
-                    key, vector = None, {-1: max(vector.values())}
-                shared[i].add((key, vector))
+                shared[i].add(outcome)
             else:
-                play_out(r)
-                values[i].append(value(r))
+                values[i].append(outcome)
         done += 1
         if race and done >= RACE_FROM and done % RACE_EVERY == 0 and len(alive) > 1:
             alive = survivors(alive, values)
