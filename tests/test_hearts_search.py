@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from itertools import pairwise
 
@@ -28,6 +29,7 @@ from heartsuite.hearts.players.search import (
     MOST,
     RACE_FROM,
     SPEND_EARLY,
+    SPEND_LAST,
     SPEND_LATE,
     SearchPlayer,
     SharedNext,
@@ -325,6 +327,10 @@ def test_the_clock_lends_banked_time_to_the_first_tricks_and_repays_overspending
     player.bank = 0.4
     assert player.budget(early) == pytest.approx(0.1 + 0.4 * SPEND_EARLY)
     assert player.budget(late) == pytest.approx(0.1 + 0.4 * SPEND_LATE)
+    last = replace(late, totals=(10, 20, 30, 90))  # this round may end the game: spend it all
+    player.bank = 0.2
+    assert player.budget(last) == pytest.approx(0.1 + 0.2 * SPEND_LAST)
+    assert player.budget(last) > player.budget(late) and SPEND_LAST > SPEND_EARLY
     player.bank = -0.03
     assert player.budget(early) == pytest.approx(0.07)
     player.bank = -1.0
