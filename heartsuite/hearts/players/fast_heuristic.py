@@ -66,9 +66,8 @@ def _bottom(mask: int) -> int:
 
 def _moon_hand(f: _Facts, seat: int, hand: int, taken: list[int], played: int,
                low_allowance: int) -> bool:
-    """`heuristic.moon_hand` on the round's masks (the test that fails most often first)."""
-    if f.queen_points and not (hand | taken[seat]) & QS_BIT:
-        return False
+    """`heuristic.moon_hand` on the round's masks, for a seat that holds or has taken Q♠ (or
+    rules where she scores nothing): `_decide` answers the usual case, no queen, itself."""
     penalty = f.penalty
     for s in range(f.players):
         if s != seat and taken[s] & penalty:
@@ -88,9 +87,8 @@ def _moon_hand(f: _Facts, seat: int, hand: int, taken: list[int], played: int,
 
 
 def _moon_threat(f: _Facts, seat: int, points: list[int], taken: list[int]) -> int:
-    """`heuristic.moon_threat`: the one opponent holding every point taken so far, or -1."""
-    if max(points) * 10 < f.moon_share:
-        return -1  # nobody has the points of a threat
+    """`heuristic.moon_threat`: the one opponent holding every point taken so far, or -1.
+    `_follow` calls it only once some seat has the points of a threat (the usual no)."""
     holder = -1
     for s, t in enumerate(taken):
         if t & f.penalty:
@@ -117,7 +115,7 @@ def _decide(f: _Facts, seat: int, hand: int, legal: int, played: int, taken: lis
     """`choose` on the round's fields (a legal mask of two cards or more): the play-out keeps
     them in local variables rather than in a `Round`."""
     hidden = f.deck & ~hand & ~played
-    # (no queen in hand or taken: no moon hand, the usual answer, known without the call)
+    # no queen in hand or taken (where she scores): no moon hand, known without the call
     if f.reverse or (((hand | taken[seat]) & QS_BIT or not f.queen_points)
                      and _moon_hand(f, seat, hand, taken, played, 2 + tricks_done // 3)):
         return _moon_play(legal, hidden, in_trick, led, win_rank, f.penalty)
