@@ -324,13 +324,13 @@ def test_the_clock_lends_banked_time_to_the_first_tricks_and_repays_overspending
     early, late = _midgame_view(11, 2), _midgame_view(11, 40)
     player = SearchPlayer(1, move_time=0.1)
     assert player.bank == 0.0 and player.budget(early) == 0.1
-    player.bank = 0.4
-    assert player.budget(early) == pytest.approx(0.1 + 0.4 * SPEND_EARLY)
-    assert player.budget(late) == pytest.approx(0.1 + 0.4 * SPEND_LATE)
+    player.bank = 0.2
+    assert player.budget(early) == pytest.approx(0.1 + 0.2 * SPEND_EARLY)
+    assert player.budget(late) == pytest.approx(0.1 + 0.2 * SPEND_LATE)
     last = replace(late, totals=(10, 20, 30, 90))  # this round may end the game: spend it all
     player.bank = 0.2
     assert player.budget(last) == pytest.approx(0.1 + 0.2 * SPEND_LAST)
-    assert player.budget(last) > player.budget(late) and SPEND_LAST > SPEND_EARLY
+    assert player.budget(last) > player.budget(late) and SPEND_EARLY > SPEND_LATE
     player.bank = -0.03
     assert player.budget(early) == pytest.approx(0.07)
     player.bank = -1.0

@@ -342,7 +342,7 @@ def survivors(alive: list[int], values: list[list[float]]) -> list[int]:
 
 
 BANK_CAP = 20.0  # the most time a player keeps in hand, in moves' worth
-SPEND_EARLY = 0.5  # the share of the banked time a move of the first tricks may add
+SPEND_EARLY = 1.0  # the share of the banked time a move of the first tricks may add
 SPEND_LATE = 0.25
 SPEND_LAST = 1.0  # in a round that can end the game
 EARLY_TRICKS = 6
@@ -406,9 +406,9 @@ class SearchPlayer:
         return card
 
     def budget(self, view: SeatView) -> float:
-        """This move's time: the move time, plus a share of the bank (more in the first
-        tricks, all of it in a round that can end the game) up to `MOST` times the move time,
-        or less the overspent time."""
+        """This move's time: the move time, plus a share of the bank (all of it in the first
+        tricks and in a round that can end the game, a quarter later) up to `MOST` times the
+        move time, or less the overspent time."""
         move_time = self.move_time or 0.0
         if self.bank <= 0.0:
             return max(move_time + self.bank, LEAST * move_time)
