@@ -328,7 +328,6 @@ def test_the_clock_lends_banked_time_to_the_first_tricks_and_repays_overspending
     assert player.budget(early) == pytest.approx(0.1 + 0.2 * SPEND_EARLY)
     assert player.budget(late) == pytest.approx(0.1 + 0.2 * SPEND_LATE)
     last = replace(late, totals=(10, 20, 30, 90))  # this round may end the game: spend it all
-    player.bank = 0.2
     assert player.budget(last) == pytest.approx(0.1 + 0.2 * SPEND_LAST)
     assert player.budget(last) > player.budget(late) and SPEND_EARLY > SPEND_LATE
     player.bank = -0.03
