@@ -17,10 +17,10 @@ import sys
 import time
 
 from heartsuite.h2h.deal import deal_for_number
-from heartsuite.h2h.solver import clear_cache, is_winnable_deal, solve
-from heartsuite.h2h.solver_core import winnable_layout
-from heartsuite.h2h.solver_deals import layout_for_key
 from heartsuite.h2h.state import State
+from heartsuite.solver import clear_cache, is_winnable_deal, solve
+from heartsuite.solver.core import winnable_layout
+from heartsuite.solver.deals import layout_for_key
 
 GOAL_DEALS_PER_SECOND = 20_000
 GOAL_MEDIAN_MS = 50.0

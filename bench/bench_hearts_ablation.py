@@ -25,10 +25,10 @@ import argparse
 import time
 from collections.abc import Callable
 
-from heartsuite.hearts.players import Player, register_player
-from heartsuite.hearts.players.search import SearchPlayer
+from heartsuite.arena.tournament import run_tournament
 from heartsuite.hearts.rules import Rules
-from heartsuite.hearts.tournament import run_tournament
+from heartsuite.players import Player, register_player
+from heartsuite.players.search import SearchPlayer
 
 
 def _factory(variant: str, worlds: int) -> tuple[str, Callable[[int], Player]]:

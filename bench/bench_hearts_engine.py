@@ -11,9 +11,9 @@ from __future__ import annotations
 import argparse
 import time
 
+from heartsuite.arena.openspiel_bridge import OS_PARAMS
 from heartsuite.hearts.cards import cards_of
 from heartsuite.hearts.deal import random_hands
-from heartsuite.hearts.openspiel_bridge import OS_PARAMS
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.prng import Rng

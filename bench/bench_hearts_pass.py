@@ -26,12 +26,12 @@ import time
 
 from heartsuite.hearts.deal import deal_hands
 from heartsuite.hearts.game import MOON_KIND, PASS_KIND, Game
-from heartsuite.hearts.players import fast_heuristic, make_player
-from heartsuite.hearts.players.heuristic import HEURISTIC_PASS, PassStyle, pass_cards
-from heartsuite.hearts.players.search import SearchPlayer
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.scoring import round_scores
+from heartsuite.players import fast_heuristic, make_player
+from heartsuite.players.heuristic import HEURISTIC_PASS, PassStyle, pass_cards
+from heartsuite.players.search import SearchPlayer
 from heartsuite.prng import Rng
 
 RULES = Rules()

@@ -19,12 +19,12 @@ from __future__ import annotations
 import argparse
 import time
 
+from heartsuite.arena.driver import play_positions
 from heartsuite.hearts.cards import QS_BIT, cards_of
-from heartsuite.hearts.driver import play_positions
-from heartsuite.hearts.players.fast_heuristic import choose
-from heartsuite.hearts.players.posterior import BURN_IN, CHAINS, STEPS, TRUST, Posterior
-from heartsuite.hearts.players.sampling import knowledge_of, sample_hands
 from heartsuite.hearts.rules import Rules
+from heartsuite.players.fast_heuristic import choose
+from heartsuite.players.posterior import BURN_IN, CHAINS, STEPS, TRUST, Posterior
+from heartsuite.players.sampling import knowledge_of, sample_hands
 from heartsuite.prng import Rng
 
 # name -> (chains, steps per world, steps per move); None: uniform worlds

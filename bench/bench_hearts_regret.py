@@ -24,11 +24,11 @@ import json
 from collections import defaultdict
 
 from heartsuite.hearts.cards import SUIT_OF, cards_of, mask_of, parse_card, parse_cards
-from heartsuite.hearts.players import fast_heuristic
-from heartsuite.hearts.players.search import world_value
 from heartsuite.hearts.records import replay
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import PASS_NAMES, Rules
+from heartsuite.players import fast_heuristic
+from heartsuite.players.search import world_value
 
 Tally = defaultdict[str, list[float]]
 

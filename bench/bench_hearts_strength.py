@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from heartsuite.arena.tournament import run_tournament
 from heartsuite.hearts.rules import Rules
-from heartsuite.hearts.tournament import run_tournament
 
 MATCHES = {"ismcts": "ismcts-cpp", "heuristic": "heuristic"}
 GOALS = {"ismcts": "lead ≥ 1.0, interval > 0", "heuristic": "Hard ≤ 4.0 pts/hand"}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from heartsuite.hearts.driver import play_positions
+from heartsuite.arena.driver import play_positions
 from heartsuite.hearts.game import Game
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView

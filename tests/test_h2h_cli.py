@@ -103,7 +103,7 @@ def test_bad_codes_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], code
 def test_class_w_without_the_solver(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(sys.modules, "heartsuite.h2h.winnable", None)
+    monkeypatch.setitem(sys.modules, "heartsuite.solver.winnable", None)
     status, _, err = run(capsys, "deal", "HH1-W-AAAAAAA")
     assert status == 2
     assert "needs the solver" in err

@@ -58,7 +58,7 @@ def test_bad_codes_say_what_is_wrong(code: str, fragment: str) -> None:
 
 
 def test_class_w_without_the_solver_is_refused_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "heartsuite.h2h.winnable", None)
+    monkeypatch.setitem(sys.modules, "heartsuite.solver.winnable", None)
     with pytest.raises(CodeError, match=r"class W .* needs the solver"):
         Deal.from_code("HH1-W-AAAAAAA")
 

@@ -21,7 +21,8 @@ from heartsuite.h2h import (
     replay,
 )
 from heartsuite.h2h.layout import ALL, bit
-from heartsuite.h2h.solver import (
+from heartsuite.prng import Rng
+from heartsuite.solver import (
     InconsistentPosition,
     clear_cache,
     hint,
@@ -30,10 +31,9 @@ from heartsuite.h2h.solver import (
     shortest_length,
     solve,
 )
-from heartsuite.h2h.solver_core import ABOVE, winnable_layout
-from heartsuite.h2h.solver_deals import layout_for_key
-from heartsuite.h2h.winnable import DOMAIN, winnable_attempt, winnable_deal
-from heartsuite.prng import Rng
+from heartsuite.solver.core import ABOVE, winnable_layout
+from heartsuite.solver.deals import layout_for_key
+from heartsuite.solver.winnable import DOMAIN, winnable_attempt, winnable_deal
 
 
 def _winnable_numbers(count: int) -> list[int]:

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from heartsuite.h2h import DRAW, REDEAL, Deal, State, apply, deal_for_number, legal_moves, replay
-from heartsuite.h2h.solver import hint, is_winnable, solve
-from heartsuite.h2h.solver_reference import (
+from heartsuite.solver import hint, is_winnable, solve
+from heartsuite.solver.reference import (
     BudgetExceeded,
     reference_shortest,
     reference_winnable,

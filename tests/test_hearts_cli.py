@@ -98,8 +98,8 @@ def test_check_never_tracebacks(capsys: Cap, monkeypatch: Patch, line: str) -> N
                                                                  HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_check_survives_mutated_records(capsys: Cap, monkeypatch: Patch, data: Any) -> None:
+    from heartsuite.arena.driver import play_game
     from heartsuite.hearts import Rules
-    from heartsuite.hearts.driver import play_game
 
     rec = play_game(Rules(target=30), 3, ["random"] * 4)
     node = rec

@@ -7,10 +7,10 @@ import pytest
 
 from heartsuite.hearts import Game, Rules
 from heartsuite.hearts.game import MOON_KIND, PASS_KIND
-from heartsuite.hearts.players import make_player
-from heartsuite.hearts.players.fast_heuristic import choose, play_out
 from heartsuite.hearts.round import DONE, Round
 from heartsuite.hearts.rules import VARIANTS
+from heartsuite.players import make_player
+from heartsuite.players.fast_heuristic import choose, play_out
 from heartsuite.prng import Rng
 
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from heartsuite.arena.driver import play_game
 from heartsuite.codes import CodeError
 from heartsuite.hearts import (
     Game,
@@ -22,7 +23,6 @@ from heartsuite.hearts import (
     texts,
 )
 from heartsuite.hearts.cards import card_text, cards_of
-from heartsuite.hearts.driver import play_game
 from heartsuite.hearts.records import replay
 from heartsuite.hearts.scoring import game_over, moon_choice_open, round_scores, winner
 from heartsuite.prng import Rng
@@ -228,7 +228,7 @@ def test_mixed_moon_is_a_decision_point() -> None:
         game.act(1, "new")
     with pytest.raises(IllegalMove):
         game.act(0, "sideways")
-    from heartsuite.hearts.players import make_player
+    from heartsuite.players import make_player
 
     assert make_player("heuristic").choose_moon(game.view(0)) == "new"
     game.act(0, "new")

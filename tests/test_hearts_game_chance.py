@@ -7,8 +7,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from heartsuite.hearts.players.game_chance import could_end, win_chance
 from heartsuite.hearts.rules import Rules
+from heartsuite.players.game_chance import could_end, win_chance
 
 RULES = Rules()
 totals_below_target = st.lists(st.integers(0, 99), min_size=4, max_size=4).map(tuple)

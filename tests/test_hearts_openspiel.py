@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from heartsuite.hearts.cards import cards_of
-from heartsuite.hearts.deal import random_hands
-from heartsuite.hearts.openspiel_bridge import (
+from heartsuite.arena.openspiel_bridge import (
     OS_PARAMS,
     TO_OS,
     os_legal,
     os_points,
     os_start,
 )
+from heartsuite.hearts.cards import cards_of
+from heartsuite.hearts.deal import random_hands
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.scoring import round_scores

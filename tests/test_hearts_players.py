@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
+from heartsuite.arena.driver import play_game, play_positions
 from heartsuite.hearts import Game, Rules, SeatView, mask_of, parse_card, texts
 from heartsuite.hearts.cards import card_text
-from heartsuite.hearts.driver import play_game, play_positions
-from heartsuite.hearts.players import Player, make_player, player_names
+from heartsuite.players import Player, make_player, player_names
 from heartsuite.prng import Rng
 
 HEURISTIC = make_player("heuristic")
@@ -139,7 +139,7 @@ def test_passing_voids_a_short_suit_and_sheds_high_hearts() -> None:
 def test_pass_styles_move_the_defensive_pass_as_documented() -> None:
     """The knobs of `PassStyle` (measured by bench/bench_hearts_pass.py); the default is the
     heuristic player's pass."""
-    from heartsuite.hearts.players.heuristic import PassStyle, defensive_pass, pass_cards
+    from heartsuite.players.heuristic import PassStyle, defensive_pass, pass_cards
 
     rules = Rules()
     two_guards = m("QS 2S 3S AH KH QH 2C 3C 4C 5C 6C 7C 8C")

@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from heartsuite.hearts.cards import QS_BIT, SUIT_MASKS, mask_of
-from heartsuite.hearts.players.fast_heuristic import choose
-from heartsuite.hearts.players.heuristic import pass_cards
-from heartsuite.hearts.players.posterior import TRUST, Posterior
-from heartsuite.hearts.players.sampling import knowledge_of, sample_hands
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
+from heartsuite.players.fast_heuristic import choose
+from heartsuite.players.heuristic import pass_cards
+from heartsuite.players.posterior import TRUST, Posterior
+from heartsuite.players.sampling import knowledge_of, sample_hands
 from heartsuite.prng import Rng
 
 

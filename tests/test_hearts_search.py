@@ -15,15 +15,18 @@ from hypothesis import strategies as st
 from heartsuite.hearts.cards import SUIT_MASKS, SUIT_OF, cards_of, mask_of, parse_card
 from heartsuite.hearts.deal import random_hands
 from heartsuite.hearts.game import PLAY_KIND, Game
-from heartsuite.hearts.players import make_player
-from heartsuite.hearts.players import search as search_module
-from heartsuite.hearts.players.fast_heuristic import choose as fast_choose
-from heartsuite.hearts.players.fast_heuristic import play_out as fast_play_out
-from heartsuite.hearts.players.levels import LEVELS, hint, hint_pass
-from heartsuite.hearts.players.posterior import TRUST, Posterior
-from heartsuite.hearts.players.rollout import choose, play_out
-from heartsuite.hearts.players.sampling import Knowledge, knowledge_of, sample_hands
-from heartsuite.hearts.players.search import (
+from heartsuite.hearts.round import Round
+from heartsuite.hearts.rules import Rules
+from heartsuite.hearts.view import SeatView
+from heartsuite.players import make_player
+from heartsuite.players import search as search_module
+from heartsuite.players.fast_heuristic import choose as fast_choose
+from heartsuite.players.fast_heuristic import play_out as fast_play_out
+from heartsuite.players.levels import LEVELS, hint, hint_pass
+from heartsuite.players.posterior import TRUST, Posterior
+from heartsuite.players.rollout import choose, play_out
+from heartsuite.players.sampling import Knowledge, knowledge_of, sample_hands
+from heartsuite.players.search import (
     BANK_CAP,
     LEAST,
     MOST,
@@ -41,9 +44,6 @@ from heartsuite.hearts.players.search import (
     value_with_reply,
     world_value,
 )
-from heartsuite.hearts.round import Round
-from heartsuite.hearts.rules import Rules
-from heartsuite.hearts.view import SeatView
 from heartsuite.prng import Rng
 
 NO_PASS = Rules().with_options(passing=False)

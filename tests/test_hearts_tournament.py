@@ -8,9 +8,7 @@ import math
 
 import pytest
 
-from heartsuite.cli import main
-from heartsuite.hearts.rules import Rules
-from heartsuite.hearts.tournament import (
+from heartsuite.arena.tournament import (
     GameResult,
     known_player,
     ratio_interval,
@@ -20,6 +18,8 @@ from heartsuite.hearts.tournament import (
     summarize,
     t_quantile,
 )
+from heartsuite.cli import main
+from heartsuite.hearts.rules import Rules
 
 LINEUP = ("heuristic", "random", "random", "random")
 

@@ -8,19 +8,19 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from heartsuite.hearts.cards import card_text, cards_of  # noqa: E402
-from heartsuite.hearts.driver import play_game  # noqa: E402
-from heartsuite.hearts.game import PASS_KIND, Game  # noqa: E402
-from heartsuite.hearts.peers.openspiel import (  # noqa: E402
+from heartsuite.arena.driver import play_game  # noqa: E402
+from heartsuite.arena.openspiel import (  # noqa: E402
     ISMCTSPeer,
     from_openspiel,
     load_game,
     openspiel_state,
     to_openspiel,
 )
-from heartsuite.hearts.players import make_player  # noqa: E402
+from heartsuite.hearts.cards import card_text, cards_of  # noqa: E402
+from heartsuite.hearts.game import PASS_KIND, Game  # noqa: E402
 from heartsuite.hearts.records import replay  # noqa: E402
 from heartsuite.hearts.rules import Rules  # noqa: E402
+from heartsuite.players import make_player  # noqa: E402
 from heartsuite.prng import Rng  # noqa: E402
 
 

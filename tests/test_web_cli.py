@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from heartsuite.cli import main
-from heartsuite.web.cli import WS_MAX_SIZE
+from heartsuite.cli.serve import WS_MAX_SIZE
 
 
 def _free_port() -> int:

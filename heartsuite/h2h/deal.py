@@ -2,7 +2,7 @@
 
 A code is read into a class and a number; the number seeds the project's own PRNG, so a code means
 the same cards on every Python version. Class `N` is any shuffle; class `W` (winnable deals) is
-delegated to the solver's `heartsuite.h2h.winnable`.
+delegated to the solver's `heartsuite.solver.winnable`.
 """
 
 from __future__ import annotations
@@ -105,9 +105,9 @@ def deal_for_number(kind: str, number: int) -> Deal:
     if kind == "N":
         return deal_from_rng(Rng.for_key(f"{PREFIX}{VERSION}-N", number), code)
     try:
-        winnable = importlib.import_module("heartsuite.h2h.winnable")
+        winnable = importlib.import_module("heartsuite.solver.winnable")
     except ModuleNotFoundError as exc:
-        if exc.name != "heartsuite.h2h.winnable":
+        if exc.name != "heartsuite.solver.winnable":
             raise
         raise CodeError("class W (winnable deals) needs the solver (not available)") from None
     return winnable.winnable_deal(number)

@@ -1,10 +1,9 @@
-"""Hearts: the rules engine (every variant of SPEC §2), game records and codes, computer players."""
+"""Hearts: the rules engine (every variant of SPEC §2), game records and codes. Pure: no players,
+no I/O (the computer players are `heartsuite.players`, whole games `heartsuite.arena`)."""
 
 from heartsuite.hearts.cards import CardError, card_text, cards_of, mask_of, parse_card, texts
 from heartsuite.hearts.deal import deal_hands, game_code, parse_game_code, random_game_number
-from heartsuite.hearts.driver import play_game
 from heartsuite.hearts.game import Game, Pending
-from heartsuite.hearts.players import Player, make_player, register_player
 from heartsuite.hearts.records import RecordError, replay
 from heartsuite.hearts.round import IllegalMove, Round
 from heartsuite.hearts.rules import Rules, RulesError
@@ -15,7 +14,6 @@ __all__ = [
     "Game",
     "IllegalMove",
     "Pending",
-    "Player",
     "RecordError",
     "Round",
     "Rules",
@@ -25,13 +23,10 @@ __all__ = [
     "cards_of",
     "deal_hands",
     "game_code",
-    "make_player",
     "mask_of",
     "parse_card",
     "parse_game_code",
-    "play_game",
     "random_game_number",
-    "register_player",
     "replay",
     "texts",
 ]

@@ -189,7 +189,7 @@ def parse_message(text: str) -> dict[str, Any]:
 
 async def _hint(live: Live) -> list[str]:
     """The cards the strongest player would choose now: three to pass, or one to play."""
-    from heartsuite.hearts.players import levels
+    from heartsuite.players import levels
 
     table = live.table
     must = table.person_must()

@@ -17,9 +17,9 @@ from typing import Any
 
 from heartsuite.hearts.cards import card_text, texts
 from heartsuite.hearts.game import MOON_KIND, PASS_KIND, PLAY_KIND, Game
-from heartsuite.hearts.players import Player, make_player
 from heartsuite.hearts.round import DONE, PASS, IllegalMove
 from heartsuite.hearts.rules import Rules
+from heartsuite.players import Player, make_player
 from heartsuite.prng import Rng
 
 PERSON = 0
@@ -36,7 +36,7 @@ BOT_NAMES = ("Asha", "Bilal", "Mei")
 def make_bot(strength: str, seed: int) -> Player:
     """A computer player of an app strength; the levels module maps them onto real players."""
     try:
-        from heartsuite.hearts.players.levels import make_level
+        from heartsuite.players.levels import make_level
     except ImportError:  # the search levels are optional: fall back on the rule-based players
         return make_player("random" if strength == "easy" else "heuristic", seed)
     return make_level(strength, seed)

@@ -1,4 +1,4 @@
-"""The optional solver (`heartsuite.h2h.solver`), found at run time: the app works without it and
+"""The optional solver (`heartsuite.solver`), found at run time: the app works without it and
 offers hints, solutions, winnable deals and the winnable status line when it is there."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ _NAMES = ("is_winnable", "solve", "hint")
 def solver() -> ModuleType | None:
     """The solver module when it is installed and complete, else None."""
     try:
-        module = importlib.import_module("heartsuite.h2h.solver")
+        module = importlib.import_module("heartsuite.solver")
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.startswith("heartsuite.h2h"):
             return None
@@ -24,7 +24,7 @@ def solver() -> ModuleType | None:
 def winnable_codes() -> bool:
     """Whether class-W deal codes can be dealt (they need the solver's winnable-deal search)."""
     try:
-        importlib.import_module("heartsuite.h2h.winnable")
+        importlib.import_module("heartsuite.solver.winnable")
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.startswith("heartsuite.h2h"):
             return False

@@ -10,8 +10,8 @@
 
 from __future__ import annotations
 
-from heartsuite.hearts.players import Player, RandomPlayer, make_player, register_player
 from heartsuite.hearts.view import SeatView
+from heartsuite.players import Player, RandomPlayer, make_player, register_player
 from heartsuite.prng import Rng
 
 HARD_MOVE_TIME = 0.1
@@ -42,7 +42,7 @@ class EasyPlayer:
 
 def make_level(level: str, seed: int = 0) -> Player:
     """A player for a strength name of the app: easy, medium, hard or expert."""
-    from heartsuite.hearts.players.search import SearchPlayer
+    from heartsuite.players.search import SearchPlayer
 
     key = level.strip().lower()
     if key == "easy":
@@ -58,7 +58,7 @@ def make_level(level: str, seed: int = 0) -> Player:
 
 def hint(view: SeatView, seed: int = 0) -> int:
     """The card Hard would play now (the Hint button of the Hearts page)."""
-    from heartsuite.hearts.players.search import search_play
+    from heartsuite.players.search import search_play
 
     rng = Rng.for_key("hearts-hint", seed, view.round_index, view.played.bit_count())
     return search_play(view, rng, move_time=HARD_MOVE_TIME)[0]
@@ -66,7 +66,7 @@ def hint(view: SeatView, seed: int = 0) -> int:
 
 def hint_pass(view: SeatView, seed: int = 0) -> list[int]:
     """The three cards Hard would pass now."""
-    from heartsuite.hearts.players.search import SearchPlayer
+    from heartsuite.players.search import SearchPlayer
 
     rng = Rng.for_key("hearts-hint-pass", seed, view.round_index)
     return SearchPlayer(seed, move_time=HARD_MOVE_TIME).choose_pass(view, rng)
@@ -76,6 +76,6 @@ def register_levels() -> None:
     """Add the levels and `search` to the registry of `make_player`."""
     for level in LEVELS:
         register_player(level, lambda seed, level=level: make_level(level, seed))
-    from heartsuite.hearts.players.search import SearchPlayer
+    from heartsuite.players.search import SearchPlayer
 
     register_player("search", lambda seed: SearchPlayer(seed, worlds=SEARCH_WORLDS))

@@ -38,11 +38,11 @@ import math
 from collections.abc import Callable
 
 from heartsuite.hearts.cards import SUIT_OF, cards_of
-from heartsuite.hearts.players.heuristic import pass_cards
-from heartsuite.hearts.players.sampling import Knowledge, knowledge_of, play_history, sample_hands
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
+from heartsuite.players.heuristic import pass_cards
+from heartsuite.players.sampling import Knowledge, knowledge_of, play_history, sample_hands
 from heartsuite.prng import Rng
 
 Policy = Callable[[Round, int], int]  # (position, legal mask) -> card, as `fast_heuristic.choose`

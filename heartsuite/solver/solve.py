@@ -17,9 +17,9 @@ from heartsuite.h2h.cards import rank_name
 from heartsuite.h2h.deal import Deal
 from heartsuite.h2h.layout import COVER_MASK, SIZE
 from heartsuite.h2h.moves import Move, parse_move
-from heartsuite.h2h.solver_core import RANK_COUNT, winnable_abstract, winnable_layout
-from heartsuite.h2h.solver_search import Problem, astar, expand, greedy
 from heartsuite.h2h.state import State, apply
+from heartsuite.solver.core import RANK_COUNT, winnable_abstract, winnable_layout
+from heartsuite.solver.search import Problem, astar, expand, greedy
 
 __all__ = [
     "InconsistentPosition",

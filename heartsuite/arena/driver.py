@@ -7,9 +7,9 @@ from collections.abc import Iterator, Sequence
 
 from heartsuite.hearts.deal import parse_game_code
 from heartsuite.hearts.game import MOON_KIND, PASS_KIND, Game
-from heartsuite.hearts.players import Player, make_player
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
+from heartsuite.players import Player, make_player
 from heartsuite.prng import Rng
 
 

@@ -25,9 +25,9 @@ from heartsuite.hearts.cards import (
     SUIT_OF,
     cards_of,
 )
-from heartsuite.hearts.players import choose_moon_to_win
 from heartsuite.hearts.rules import Rules, deck_mask
 from heartsuite.hearts.view import SeatView
+from heartsuite.players import choose_moon_to_win
 from heartsuite.prng import Rng
 
 QUEEN_RANK = RANK_OF[QUEEN_SPADES]

@@ -16,8 +16,8 @@ from typing import Any
 from heartsuite.cli import UserError
 from heartsuite.codes import LIMIT
 from heartsuite.h2h.deal import CodeError, Deal, deal_for_number, format_code, parse_code
-from heartsuite.h2h.solver import is_winnable_deal, solve
 from heartsuite.h2h.state import State
+from heartsuite.solver import is_winnable_deal, solve
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 BUCKET = 10  # width of the solution-length histogram bars, in moves

@@ -23,9 +23,9 @@ from typing import IO, Any
 
 from heartsuite.codes import LIMIT
 from heartsuite.hearts.game import MOON_KIND, PASS_KIND, Game
-from heartsuite.hearts.players import Player, make_player, player_names
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
+from heartsuite.players import Player, make_player, player_names
 from heartsuite.prng import Rng
 
 PEERS = ("ismcts-cpp", "ismcts-py")
@@ -41,19 +41,19 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
     per move of the timed players (hard, expert, ismcts)."""
     name, _, arg = spec.strip().lower().partition(":")
     if name in PEERS:
-        from heartsuite.hearts.peers.openspiel import ISMCTSPeer
+        from heartsuite.arena.openspiel import ISMCTSPeer
 
         sims = _positive(arg, spec) if arg else None
         return ISMCTSPeer(seed, kind=name.split("-")[1], move_time=move_time or 0.1,
                           simulations=sims, rules=rules)
     if name == "search" and arg:
-        from heartsuite.hearts.players.search import SearchPlayer
+        from heartsuite.players.search import SearchPlayer
 
         return SearchPlayer(seed, worlds=_positive(arg, spec), name=spec)
     if arg:
         raise ValueError(f"player {spec!r} takes no ':' argument")
     if move_time and name in ("hard", "expert"):
-        from heartsuite.hearts.players.search import SearchPlayer
+        from heartsuite.players.search import SearchPlayer
 
         return SearchPlayer(seed, move_time=move_time, name=name)
     return make_player(name, seed)
@@ -327,7 +327,7 @@ def run_tournament(lineup: list[str], rules: Rules, *, hands: int, seed: int = 0
             raise ValueError(f"unknown player {spec!r}")
         name = spec.lower().partition(":")[0]
         if name in PEERS:
-            from heartsuite.hearts.peers.openspiel import check_supported
+            from heartsuite.arena.openspiel import check_supported
 
             check_supported(rules)
     if hands < 1:
@@ -354,9 +354,3 @@ def run_tournament(lineup: list[str], rules: Rules, *, hands: int, seed: int = 0
         "results": [s.to_json() for s in stats],
     }
 
-
-def register_tournament(hearts_subparsers: Any) -> None:
-    """The hook of `heartsuite.hearts.cli`: adds `heartsuite hearts tournament`."""
-    from heartsuite.hearts.tournament_cli import register
-
-    register(hearts_subparsers)

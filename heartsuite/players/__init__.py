@@ -96,9 +96,9 @@ def _load_builtin() -> None:
     levels on import by calling `register_player`."""
     if "heuristic" in _REGISTRY:
         return
-    from heartsuite.hearts.players.heuristic import HeuristicPlayer
+    from heartsuite.players.heuristic import HeuristicPlayer
 
     register_player("random", RandomPlayer)
     register_player("heuristic", HeuristicPlayer)
-    if importlib.util.find_spec("heartsuite.hearts.players.search") is not None:
-        importlib.import_module("heartsuite.hearts.players.search")
+    if importlib.util.find_spec("heartsuite.players.search") is not None:
+        importlib.import_module("heartsuite.players.search")

@@ -1,29 +1,22 @@
-"""`heartsuite hearts …`: selfplay, check (validate game records), deal (show a code's hands).
-
-Other modules add sub-commands through `EXTENSIONS`: each (module, function) whose module exists
-is imported and `function(hearts_subparsers)` is called (the tournament module registers itself so).
-"""
+"""`heartsuite hearts …`: selfplay, check (validate game records), deal (show a code's hands),
+and the tournament (`heartsuite.cli.tournament`)."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import json
 import sys
 from typing import Any
 
-from heartsuite.cli import UserError
+from heartsuite.arena.driver import play_game
+from heartsuite.cli import UserError, tournament
 from heartsuite.codes import LIMIT, CodeError
 from heartsuite.hearts.cards import SUIT_MASKS, SUITS, texts
 from heartsuite.hearts.deal import deal_hands, game_code, parse_game_code
-from heartsuite.hearts.driver import play_game
-from heartsuite.hearts.players import make_player, player_names
 from heartsuite.hearts.records import RecordError, replay
 from heartsuite.hearts.rules import Rules, RulesError
+from heartsuite.players import make_player, player_names
 from heartsuite.prng import Rng
-
-EXTENSIONS: list[tuple[str, str]] = [("heartsuite.hearts.tournament", "register_tournament")]
 
 
 def register(subparsers: Any) -> None:
@@ -49,9 +42,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--round", type=int, default=1, help="round number, 1-based (default 1)")
     p.set_defaults(func=cmd_deal)
 
-    for module, function in EXTENSIONS:
-        if importlib.util.find_spec(module) is not None:
-            getattr(importlib.import_module(module), function)(sub)
+    tournament.register(sub)
 
 
 def _rules(variant: str, target: int | None = None) -> Rules:

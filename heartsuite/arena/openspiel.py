@@ -24,10 +24,10 @@ import time
 from typing import Any
 
 from heartsuite.hearts.cards import cards_of
-from heartsuite.hearts.players import choose_moon_to_win, make_player
-from heartsuite.hearts.players.sampling import knowledge_of, play_history, sample_hands
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
+from heartsuite.players import choose_moon_to_win, make_player
+from heartsuite.players.sampling import knowledge_of, play_history, sample_hands
 from heartsuite.prng import Rng
 
 # Our suits are C, D, S, H (0..3) with card = suit * 13 + rank; OpenSpiel's are C, D, H, S with

@@ -16,9 +16,9 @@ import sys
 from contextlib import nullcontext
 from typing import Any
 
+from heartsuite.arena.tournament import known_player, run_tournament
 from heartsuite.cli import UserError
 from heartsuite.hearts.rules import Rules, RulesError
-from heartsuite.hearts.tournament import known_player, run_tournament
 
 
 def register(hearts_subparsers: Any) -> None:

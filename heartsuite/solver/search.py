@@ -19,7 +19,7 @@ import heapq
 from collections.abc import Sequence
 
 from heartsuite.h2h.layout import COVER_MASK, SIZE
-from heartsuite.h2h.solver_core import ABOVE, RANK_COUNT, pairings, winnable_abstract
+from heartsuite.solver.core import ABOVE, RANK_COUNT, pairings, winnable_abstract
 
 TALON_SHIFT = SIZE
 LAYOUT_BITS = (1 << SIZE) - 1

@@ -24,10 +24,6 @@ import time
 from collections.abc import Callable
 
 from heartsuite.hearts.cards import QS_BIT, SUIT_OF, cards_of
-from heartsuite.hearts.players import fast_heuristic, rollout
-from heartsuite.hearts.players.game_chance import could_end, win_chance
-from heartsuite.hearts.players.posterior import TRUST, Posterior
-from heartsuite.hearts.players.sampling import knowledge_of, play_history, sample_hands
 from heartsuite.hearts.round import DONE, Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.scoring import (
@@ -38,6 +34,10 @@ from heartsuite.hearts.scoring import (
     winning_seats,
 )
 from heartsuite.hearts.view import SeatView
+from heartsuite.players import fast_heuristic, rollout
+from heartsuite.players.game_chance import could_end, win_chance
+from heartsuite.players.posterior import TRUST, Posterior
+from heartsuite.players.sampling import knowledge_of, play_history, sample_hands
 from heartsuite.prng import Rng
 
 
@@ -364,7 +364,7 @@ class SearchPlayer:
                  worlds: int | None = None, name: str = "search",
                  policy: str = "heuristic", trust: float = TRUST, race: bool = True,
                  lookahead: int = LOOKAHEAD, share_next: bool = True) -> None:
-        from heartsuite.hearts.players import make_player
+        from heartsuite.players import make_player
 
         self.name = name
         self.seed = seed
@@ -419,13 +419,13 @@ class SearchPlayer:
         return min(move_time + self.bank * share, MOST * move_time)
 
     def choose_moon(self, view: SeatView) -> str:
-        from heartsuite.hearts.players import choose_moon_to_win
+        from heartsuite.players import choose_moon_to_win
 
         return choose_moon_to_win(view)
 
 
 def _register() -> None:
-    from heartsuite.hearts.players.levels import register_levels
+    from heartsuite.players.levels import register_levels
 
     register_levels()
 

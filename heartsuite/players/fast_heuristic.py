@@ -19,10 +19,10 @@ from heartsuite.hearts.cards import (
     SUIT_MASKS,
     SUIT_OF,
 )
-from heartsuite.hearts.players.heuristic import HIGH_SPADES
-from heartsuite.hearts.players.rollout import highest_discard
 from heartsuite.hearts.round import DONE, Round
 from heartsuite.hearts.rules import Rules, deck_mask
+from heartsuite.players.heuristic import HIGH_SPADES
+from heartsuite.players.rollout import highest_discard
 
 _SPADES_MASK = SUIT_MASKS[SPADES]
 _BELOW_QUEEN = (1 << QUEEN_SPADES) - 1

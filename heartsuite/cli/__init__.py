@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 # Modules with `register(subparsers) -> None`; each subparser sets `func(args) -> int`.
 COMMAND_MODULES: list[str] = [
-    "heartsuite.h2h.cli",
-    "heartsuite.hearts.cli",
-    "heartsuite.h2h.solver_cli",
-    "heartsuite.web.cli",
+    "heartsuite.cli.h2h",
+    "heartsuite.cli.hearts",
+    "heartsuite.cli.solver",
+    "heartsuite.cli.serve",
 ]
 
 

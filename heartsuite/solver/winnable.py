@@ -9,9 +9,9 @@ tries suffices; the walk is unbounded only in principle (a fixed stream, the sam
 from __future__ import annotations
 
 from heartsuite.h2h.deal import Deal, deal_from_rng, format_code
-from heartsuite.h2h.solver_core import winnable_layout
-from heartsuite.h2h.solver_deals import layout_for_key
 from heartsuite.prng import Rng
+from heartsuite.solver.core import winnable_layout
+from heartsuite.solver.deals import layout_for_key
 
 DOMAIN = "HH1-W"
 

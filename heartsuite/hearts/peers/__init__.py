@@ -1,1 +1,0 @@
-"""Public Hearts AIs playing in our engine, to measure our players against (tests, benchmarks)."""
