@@ -107,3 +107,44 @@ def test_a_store_that_is_not_sqlite_is_a_user_error(tmp_path, capsys) -> None:
     args = ["serve", "--no-browser", "--port", str(_free_port()), "--data", str(tmp_path)]
     assert main(args) == 2
     assert "cannot open the store" in capsys.readouterr().err
+
+
+def _raw_request(port: int, head: bytes, chunk: int = 64 * 1024) -> bytes:
+    """Send `head` (a request line and headers, unterminated or not) and read the answer; stop
+    sending when the server has answered and closed."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        try:
+            for start in range(0, len(head), chunk):
+                s.sendall(head[start:start + chunk])
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        answer = b""
+        try:
+            while part := s.recv(65536):
+                answer += part
+        except (ConnectionResetError, TimeoutError):
+            pass
+    return answer
+
+
+def test_request_heads_over_the_limits_get_431(served) -> None:
+    """A head over 16 KiB in all, or a line over 8 KiB, is refused before the app runs; a head
+    of 100 MB is refused after at most a read past the limit (the server does not buffer it)."""
+    port, _ = served
+    ok = _raw_request(port, b"GET /api/h2h/meta HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                      + b"".join(b"X-Pad-%d: %s\r\n" % (i, b"a" * 4000) for i in range(3))
+                      + b"Connection: close\r\n\r\n")
+    assert ok.startswith(b"HTTP/1.1 200"), ok[:80]
+    long_line = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n"
+    assert _raw_request(port, long_line).startswith(b"HTTP/1.1 431")
+    many = (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + b"".join(b"X-Pad-%d: %s\r\n" % (i, b"a" * 4000) for i in range(6)) + b"\r\n")
+    assert _raw_request(port, many).startswith(b"HTTP/1.1 431")
+    long_url = b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    assert _raw_request(port, long_url).startswith(b"HTTP/1.1 431")
+    flood = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Flood: " + b"a" * (100 * 1024 * 1024)
+    started = time.monotonic()
+    assert _raw_request(port, flood).startswith(b"HTTP/1.1 431")
+    assert time.monotonic() - started < 10
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/h2h/meta", timeout=5) as r:
+        assert r.status == 200  # the server is still there

@@ -30,6 +30,7 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from heartsuite.web.app import create_app, default_data_dir
+    from heartsuite.web.limits import BoundedHttpToolsProtocol
 
     if not 0 < args.port < 65536:
         raise UserError(f"--port must be 1..65535, not {args.port}")
@@ -49,7 +50,7 @@ def serve(args: argparse.Namespace) -> int:
     if not args.no_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
-                            ws_max_size=WS_MAX_SIZE)
+                            ws_max_size=WS_MAX_SIZE, http=BoundedHttpToolsProtocol)
     server = uvicorn.Server(config)
     try:
         server.run()
