@@ -217,3 +217,25 @@ def test_an_oversized_answer_still_carries_the_headers(client, game_id) -> None:
     response = client.post(f"/api/h2h/games/{game_id}/tap", content=b"x" * (MAX_BODY + 1),
                            headers={"content-type": "application/json"})
     assert response.status_code == 413 and response.headers["x-frame-options"] == "DENY"
+
+
+def _people(app) -> int:
+    return app.state.store._run("SELECT COUNT(*) FROM people")[0][0]
+
+
+def test_visitors_who_write_nothing_leave_no_row(tmp_path) -> None:
+    """A request without a cookie gets one, but the person's row is made only on a first write
+    (a preference, a game): static files, 404s and reads leave the store as it was."""
+    app = make_app(tmp_path / "data")
+    before = _people(app)
+    for path in ["/", "/h2h", "/hearts", "/api/h2h/meta", "/static/css/app.css", "/nonexistent",
+                 "/api/h2h/prefs"] * 5:
+        response = client_for(app).get(path)
+        assert "hs_person=" in response.headers.get("set-cookie", "")
+    assert _people(app) == before
+    writer = client_for(app)
+    assert writer.put("/api/h2h/prefs", json={"move_errors": True}).status_code == 200
+    assert _people(app) == before + 1
+    creator = client_for(app)
+    assert creator.post("/api/h2h/games", json={"code": EXAMPLE_CODE}).status_code == 201
+    assert _people(app) == before + 2

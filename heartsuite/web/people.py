@@ -50,8 +50,9 @@ class PersonMiddleware:
         person = cookies_of(scope).get(COOKIE, "")
         fresh = not _VALID.fullmatch(person)
         if fresh:
+            # The row is made on the person's first write (a preference, a game), not here:
+            # static files, 404s and crawlers must not grow the store.
             person = new_id()
-            self.store.ensure_person(person)
         scope.setdefault("state", {})["person"] = person
         if not fresh or scope["type"] != "http":
             await self.app(scope, receive, send)

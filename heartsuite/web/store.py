@@ -115,7 +115,7 @@ class Store:
     # People -----------------------------------------------------------------------------------
 
     def ensure_person(self, person: str) -> None:
-        """Record a person the first time their cookie is seen."""
+        """Record a person on their first write (a preference or a game), not on first sight."""
         self._run("INSERT OR IGNORE INTO people (id, created) VALUES (?, ?)", (person, time.time()))
 
     def prefs(self, person: str) -> dict[str, Any]:
@@ -158,6 +158,7 @@ class Store:
         settings: dict[str, Any] | None = None,
     ) -> GameRow:
         """Store a new game in play and return it."""
+        self.ensure_person(person)
         now = time.time()
         row = GameRow(new_id(), person, kind, code, data or {}, settings or {}, created=now,
                       updated=now)
