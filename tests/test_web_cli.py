@@ -148,3 +148,43 @@ def test_request_heads_over_the_limits_get_431(served) -> None:
     assert time.monotonic() - started < 10
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/h2h/meta", timeout=5) as r:
         assert r.status == 200  # the server is still there
+
+
+def test_an_invalid_utf8_frame_is_one_log_line_not_a_traceback(tmp_path) -> None:
+    """A text frame that is not UTF-8 closes the socket with 1007 and logs one warning line."""
+    port = _free_port()
+    log = (tmp_path / "server.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "heartsuite", "serve", "--no-browser", "--port", str(port),
+         "--data", str(tmp_path / "data")], stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+                request = urllib.request.Request(
+                    f"http://127.0.0.1:{port}/api/hearts/games", data=b"{}", method="POST",
+                    headers={"content-type": "application/json"})
+                with opener.open(request, timeout=5) as r:
+                    game = json.load(r)["game"]["id"]
+                    cookie = r.headers["set-cookie"].split(";")[0]
+                break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise
+                time.sleep(0.2)
+        for _ in range(3):
+            with connect(f"ws://127.0.0.1:{port}/api/hearts/games/{game}/ws",
+                         additional_headers={"Cookie": cookie}) as ws:
+                ws.send(b"\xff\xfe", text=True)
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        ws.recv(timeout=5)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        log.close()
+    text = (tmp_path / "server.log").read_text()
+    assert text.count("Invalid UTF-8 sequence received from client.") == 3
+    assert "Traceback" not in text and "ERROR" not in text, text

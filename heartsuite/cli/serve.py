@@ -31,6 +31,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from heartsuite.web.app import create_app, default_data_dir
     from heartsuite.web.limits import BoundedHttpToolsProtocol
+    from heartsuite.web.logs import quiet_client_errors
 
     if not 0 < args.port < 65536:
         raise UserError(f"--port must be 1..65535, not {args.port}")
@@ -51,6 +52,7 @@ def serve(args: argparse.Namespace) -> int:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                             ws_max_size=WS_MAX_SIZE, http=BoundedHttpToolsProtocol)
+    quiet_client_errors()  # uvicorn.Config has configured logging by now
     server = uvicorn.Server(config)
     try:
         server.run()
