@@ -210,6 +210,7 @@ def test_every_answer_carries_the_security_headers(client, path) -> None:
     policy = dict(part.split(" ", 1) for part in headers["content-security-policy"].split("; "))
     assert policy["default-src"] == "'self'" and policy["object-src"] == "'none'"
     assert policy["frame-ancestors"] == "'none'" and policy["base-uri"] == "'none'"
+    assert policy["connect-src"] == "'self'"  # not any ws:/wss: host
     assert "unsafe-inline" not in str(policy) and "unsafe-eval" not in str(policy)
 
 

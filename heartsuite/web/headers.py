@@ -12,7 +12,7 @@ from heartsuite.web.asgi import HttpMiddleware
 CSP = "; ".join((
     "default-src 'self'",
     "img-src 'self' data:",
-    "connect-src 'self' ws: wss:",
+    "connect-src 'self'",  # same-origin WebSockets too (CSP Level 3); never another host
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",
