@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 
-from heartsuite.web.examples import EXAMPLE_CODE, example_moves
+from heartsuite.web.site.examples import EXAMPLE_CODE, example_moves
 
 
 def taps() -> list[int | str]:

@@ -9,8 +9,8 @@ from web_helpers import client_for, make_app, tap, taps_for
 from heartsuite.h2h.deal import Deal
 from heartsuite.h2h.moves import parse_move
 from heartsuite.h2h.state import State, apply
-from heartsuite.web import solver_bridge
-from heartsuite.web.examples import EXAMPLE_CODE, example_moves
+from heartsuite.web.h2h import solver_bridge
+from heartsuite.web.site.examples import EXAMPLE_CODE, example_moves
 
 
 @pytest.fixture
@@ -221,7 +221,7 @@ def test_winnable_deals_only(client) -> None:
 
 
 def test_the_blocked_example_is_blocked_after_its_line(client) -> None:
-    from heartsuite.web.examples import BLOCKED_CODE, BLOCKED_LINE
+    from heartsuite.web.site.examples import BLOCKED_CODE, BLOCKED_LINE
 
     game = new_game(client, code=BLOCKED_CODE)
     assert not game["blocked"]
@@ -245,7 +245,7 @@ def test_a_saved_game_that_no_longer_replays_is_set_aside(app, client) -> None:
 def test_a_finished_game_is_reopened_until_another_begins(app, client) -> None:
     """Reloading after a win shows that game, won; a blocked game given up (solution asked for)
     shows as lost; a game begun since, even untouched, takes their place."""
-    from heartsuite.web.examples import BLOCKED_CODE, BLOCKED_LINE
+    from heartsuite.web.site.examples import BLOCKED_CODE, BLOCKED_LINE
 
     assert client.get("/api/h2h/last").json() == {"game": None}
     won = new_game(client, code=EXAMPLE_CODE)

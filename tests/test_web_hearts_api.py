@@ -20,7 +20,7 @@ from heartsuite.hearts.deal import deal_hands, parse_game_code
 from heartsuite.hearts.rules import Rules
 from heartsuite.web.app import create_app
 from heartsuite.web.errors import MAX_BODY
-from heartsuite.web.hearts_routes import MAX_MESSAGE, TOO_BIG, BadMessage, parse_message
+from heartsuite.web.hearts.routes import MAX_MESSAGE, TOO_BIG, BadMessage, parse_message
 
 CODE = "HT1-ABCDEFG"
 CARD = re.compile(r'"([2-9TJQKA][CDSH])"')

@@ -12,7 +12,7 @@ from web_helpers import client_for, make_app, tap
 
 from heartsuite.h2h.deal import Deal
 from heartsuite.web.errors import MAX_BODY
-from heartsuite.web.examples import EXAMPLE_CODE
+from heartsuite.web.site.examples import EXAMPLE_CODE
 
 
 @pytest.fixture(scope="module")

@@ -11,11 +11,14 @@ import platformdirs
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from heartsuite.web import errors, h2h_routes, hearts_routes, pages
+from heartsuite.web import errors
 from heartsuite.web.errors import LimitMiddleware
-from heartsuite.web.h2h_sessions import Sessions
+from heartsuite.web.h2h import routes as h2h_routes
+from heartsuite.web.h2h.sessions import Sessions
 from heartsuite.web.headers import SecurityHeadersMiddleware
+from heartsuite.web.hearts import routes as hearts_routes
 from heartsuite.web.people import PersonMiddleware
+from heartsuite.web.site import routes as pages
 from heartsuite.web.store import Store
 
 STATIC = Path(__file__).with_name("static")

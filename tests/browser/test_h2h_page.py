@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from heartsuite.h2h.moves import parse_move
-from heartsuite.web.examples import BLOCKED_CODE, BLOCKED_LINE, EXAMPLE_CODE, example_moves
+from heartsuite.web.site.examples import BLOCKED_CODE, BLOCKED_LINE, EXAMPLE_CODE, example_moves
 
 pytestmark = pytest.mark.browser
 

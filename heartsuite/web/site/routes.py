@@ -10,19 +10,20 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from heartsuite.h2h.deal import Deal
-from heartsuite.web import h2h_page, solver_bridge
-from heartsuite.web.examples import EXAMPLE_CODE, HEARTS_EXAMPLE_CODE, example_moves
-from heartsuite.web.h2h_routes import frames, geometry
-from heartsuite.web.h2h_sessions import KIND as H2H
+from heartsuite.web.h2h import page as h2h_page
+from heartsuite.web.h2h import solver_bridge
+from heartsuite.web.h2h.routes import frames, geometry
+from heartsuite.web.h2h.sessions import KIND as H2H
 from heartsuite.web.i18n import DEFAULT, language_of, translate
 from heartsuite.web.people import person_of
-from heartsuite.web.rules_examples import hearts_frames
 from heartsuite.web.shell import render_page
-from heartsuite.web.stats import h2h_stats, hearts_stats
+from heartsuite.web.site.examples import EXAMPLE_CODE, HEARTS_EXAMPLE_CODE, example_moves
+from heartsuite.web.site.rules_examples import hearts_frames
+from heartsuite.web.site.stats import h2h_stats, hearts_stats
 from heartsuite.web.store import PLAYING
 
 router = APIRouter()
-RULES = Path(__file__).with_name("rules")
+RULES = Path(__file__).parent.parent / "rules"
 
 
 def _esc(lang: str, key: str, **params: Any) -> str:

@@ -18,10 +18,10 @@ from heartsuite.h2h.game import Game
 from heartsuite.h2h.layout import PLACES
 from heartsuite.h2h.moves import Move, parse_move
 from heartsuite.h2h.state import State, apply
-from heartsuite.web import solver_bridge
 from heartsuite.web.api_types import GameId, Strict
 from heartsuite.web.errors import ApiError
-from heartsuite.web.h2h_sessions import (
+from heartsuite.web.h2h import solver_bridge
+from heartsuite.web.h2h.sessions import (
     DEFAULT_PREFS,
     KIND,
     Sessions,

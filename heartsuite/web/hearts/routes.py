@@ -30,11 +30,11 @@ from pydantic import Field, StrictBool
 
 from heartsuite.hearts.cards import card_text
 from heartsuite.hearts.rules import VARIANTS, Rules
-from heartsuite.web import hearts_page
 from heartsuite.web.api_types import GameId, Strict
 from heartsuite.web.errors import ApiError
-from heartsuite.web.hearts_hub import KIND, Live, Tables, prefs_of, read_code, read_rules
-from heartsuite.web.hearts_table import PERSON, SPEEDS, STRENGTHS, IllegalMove
+from heartsuite.web.hearts import page as hearts_page
+from heartsuite.web.hearts.hub import KIND, Live, Tables, prefs_of, read_code, read_rules
+from heartsuite.web.hearts.table import PERSON, SPEEDS, STRENGTHS, IllegalMove
 from heartsuite.web.i18n import language_of
 from heartsuite.web.people import person_of
 from heartsuite.web.shell import render_page

@@ -17,7 +17,7 @@ from typing import Any
 from heartsuite.hearts.deal import CodeError, game_code, parse_game_code, random_game_number
 from heartsuite.hearts.rules import Rules, RulesError
 from heartsuite.web.errors import ApiError
-from heartsuite.web.hearts_table import (
+from heartsuite.web.hearts.table import (
     PERSON,
     SPEEDS,
     STRENGTHS,
