@@ -51,7 +51,8 @@ def create_app(data_dir: Path | str | None = None) -> FastAPI:
         store = Store(":memory:")
     else:
         store = Store(Path(data_dir or default_data_dir()) / DB_NAME)
-    services: list[Service] = [Sessions(store), Tables(store)]
+    sessions, tables = Sessions(store), Tables(store)
+    services: tuple[Service, ...] = (sessions, tables)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -62,7 +63,8 @@ def create_app(data_dir: Path | str | None = None) -> FastAPI:
     app = FastAPI(title="heartsuite", docs_url=None, redoc_url=None, openapi_url=None,
                   lifespan=lifespan)
     app.state.store = store
-    app.state.h2h, app.state.hearts = services
+    app.state.h2h = sessions
+    app.state.hearts = tables
     errors.install(app)
     app.include_router(h2h.router)
     app.include_router(hearts.router)
