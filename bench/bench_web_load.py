@@ -21,20 +21,13 @@ import sys
 import tempfile
 import time
 
-from heartsuite.web.examples import EXAMPLE_CODE, example_moves
+from heartsuite.h2h.moves import TapTarget
+from heartsuite.web.site.examples import EXAMPLE_CODE, example_moves
 
 
-def taps() -> list[int | str]:
+def taps() -> list[TapTarget]:
     """The taps that win the example deal."""
-    out: list[int | str] = []
-    for move in example_moves():
-        if move.kind in ("D", "R"):
-            out.append("stock")
-        elif move.kind == "W":
-            out += [move.p, "waste"]
-        else:
-            out += [move.p, move.q]
-    return out
+    return [target for move in example_moves() for target in move.taps()]
 
 
 class Connection:

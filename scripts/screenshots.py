@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from conftest import ARGS, CHROMIUM, LiveServer  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from heartsuite.web.examples import EXAMPLE_CODE, example_moves  # noqa: E402
+from heartsuite.web.site.examples import EXAMPLE_CODE, example_moves  # noqa: E402
 
 SIZES = {"phone": (360, 640), "desktop": (1280, 800)}
 

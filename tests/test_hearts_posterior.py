@@ -7,11 +7,11 @@ from __future__ import annotations
 import math
 
 import pytest
-from hearts_helpers import heuristic_position
+from hearts_helpers import check_world, heuristic_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from heartsuite.hearts.cards import QS_BIT, SUIT_MASKS, mask_of
+from heartsuite.hearts.cards import QS_BIT, mask_of
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
 from heartsuite.players.fast_heuristic import choose
@@ -19,22 +19,6 @@ from heartsuite.players.heuristic import pass_cards
 from heartsuite.players.posterior import TRUST, Posterior
 from heartsuite.players.sampling import knowledge_of, sample_hands
 from heartsuite.prng import Rng
-
-
-def _check_world(view: SeatView, hands: list[int]) -> None:
-    assert hands[view.seat] == view.hand
-    seen = 0
-    for p, hand in enumerate(hands):
-        assert hand.bit_count() == view.hand_sizes[p]
-        assert not hand & (seen | view.played)
-        for s in range(4):
-            if view.voids[p] >> s & 1:
-                assert not hand & SUIT_MASKS[s], (p, s)
-        seen |= hand
-    assert seen == mask_of(view.rules.deck()) & ~view.played
-    if view.passed_to is not None:
-        still = view.passed & ~view.played
-        assert hands[view.passed_to] & still == still
 
 
 def test_the_true_deal_explains_every_play_of_heuristic_opponents() -> None:
@@ -65,7 +49,7 @@ def test_worlds_fit_what_the_seat_knows(number: int, round_index: int, plays: in
     rng = Rng(number)
     post.update(view, rng)
     for _ in range(6):
-        _check_world(view, post.world(rng))
+        check_world(view, post.world(rng))
 
 
 def test_chains_carry_over_to_the_next_move_and_restart_with_a_new_round() -> None:
@@ -79,7 +63,7 @@ def test_chains_carry_over_to_the_next_move_and_restart_with_a_new_round() -> No
             rng = Rng(plays)
             post.update(view, rng)
             for _ in range(4):
-                _check_world(view, post.world(rng))
+                check_world(view, post.world(rng))
 
 
 def test_three_player_worlds_fit_too() -> None:
@@ -90,7 +74,7 @@ def test_three_player_worlds_fit_too() -> None:
         rng = Rng(number)
         post.update(view, rng)
         for _ in range(5):
-            _check_world(view, post.world(rng))
+            check_world(view, post.world(rng))
 
 
 def test_reading_the_pass_we_received_in_an_across_round() -> None:

@@ -8,7 +8,7 @@ from functools import partial
 from itertools import pairwise
 
 import pytest
-from hearts_helpers import heuristic_position
+from hearts_helpers import check_world, heuristic_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -75,24 +75,6 @@ def _midgame_view(seed: int, plays: int, rules: Rules = Rules()) -> SeatView:  #
     return heuristic_position(seed, 0, plays, rules)[1]
 
 
-def _check_world(view: SeatView, hands: list[int]) -> None:
-    deck = mask_of(view.rules.deck())
-    assert hands[view.seat] == view.hand
-    seen = 0
-    for p, hand in enumerate(hands):
-        assert hand.bit_count() == view.hand_sizes[p]
-        assert not hand & seen
-        assert not hand & view.played
-        for s in range(4):
-            if view.voids[p] >> s & 1:
-                assert not hand & SUIT_MASKS[s], (p, s)
-        seen |= hand
-    assert seen == deck & ~view.played
-    if view.passed_to is not None:
-        still = view.passed & ~view.played
-        assert hands[view.passed_to] & still == still
-
-
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), plays=st.integers(0, 47), sample_seed=st.integers(0, 2**32))
 def test_sampled_worlds_never_break_what_the_seat_knows(seed: int, plays: int,
@@ -100,7 +82,7 @@ def test_sampled_worlds_never_break_what_the_seat_knows(seed: int, plays: int,
     view = _midgame_view(seed, plays)
     rng = Rng(sample_seed)
     for _ in range(5):
-        _check_world(view, sample_hands(knowledge_of(view), rng))
+        check_world(view, sample_hands(knowledge_of(view), rng))
 
 
 @settings(max_examples=80, deadline=None)

@@ -3,24 +3,13 @@ resuming after a restart, hints and solutions."""
 
 from __future__ import annotations
 
-import pytest
-from web_helpers import client_for, make_app, tap, taps_for
+from fastapi.testclient import TestClient
 
 from heartsuite.h2h.deal import Deal
 from heartsuite.h2h.moves import parse_move
 from heartsuite.h2h.state import State, apply
-from heartsuite.web import solver_bridge
-from heartsuite.web.examples import EXAMPLE_CODE, example_moves
-
-
-@pytest.fixture
-def app(tmp_path):
-    return make_app(tmp_path)
-
-
-@pytest.fixture
-def client(app):
-    return client_for(app)
+from heartsuite.web.app import create_app
+from heartsuite.web.site.examples import BLOCKED_CODE, BLOCKED_LINE, EXAMPLE_CODE, example_moves
 
 
 def new_game(client, **body) -> dict:
@@ -62,10 +51,10 @@ def test_a_bad_code_gets_a_clear_message(client) -> None:
     assert body["error"] == "bad_code" and "class" in body["message"]
 
 
-def test_winning_by_taps_then_statistics(client) -> None:
+def test_winning_by_taps_then_statistics(client, tap) -> None:
     game = new_game(client, code=EXAMPLE_CODE)
     for move in example_moves():
-        for target in taps_for(move):
+        for target in move.taps():
             answer = tap(client, game["id"], target, elapsed_ms=1000)
         assert answer["event"]["move"] == str(move)
     final = answer["game"]
@@ -80,7 +69,7 @@ def test_winning_by_taps_then_statistics(client) -> None:
     assert client.get("/api/h2h/current").json() == {"game": None}
 
 
-def test_tapping_follows_the_spec(client) -> None:
+def test_tapping_follows_the_spec(client, tap) -> None:
     game = new_game(client, code=EXAMPLE_CODE)
     gid = game["id"]
     covered = tap(client, gid, 1)
@@ -93,7 +82,7 @@ def test_tapping_follows_the_spec(client) -> None:
     assert drew["game"]["stock"] == 25 and drew["game"]["waste"] == 2
 
 
-def test_move_errors_setting_says_why(client) -> None:
+def test_move_errors_setting_says_why(client, tap) -> None:
     game = new_game(client, code=EXAMPLE_CODE)
     prefs = client.put("/api/h2h/prefs", json={"move_errors": True}).json()
     assert prefs["move_errors"] and prefs["placement_help"]
@@ -104,11 +93,11 @@ def test_move_errors_setting_says_why(client) -> None:
     assert answer["game"]["selected"] == "waste"
 
 
-def test_undo_takes_back_draws_and_pairs(client) -> None:
+def test_undo_takes_back_draws_and_pairs(client, tap) -> None:
     game = new_game(client, code=EXAMPLE_CODE)
     gid = game["id"]
     for move in example_moves()[:6]:
-        for target in taps_for(move):
+        for target in move.taps():
             tap(client, gid, target)
     after = client.get(f"/api/h2h/games/{gid}").json()["game"]
     assert after["score"] == 10 and after["moves"] == 6
@@ -124,15 +113,15 @@ def test_undo_with_nothing_to_undo_is_refused(client) -> None:
     assert answer["event"] == answer["event"] | {"kind": "refused", "reason": "nothing_to_undo"}
 
 
-def test_a_restarted_server_resumes_the_game_exactly(tmp_path) -> None:
-    first = client_for(make_app(tmp_path))
+def test_a_restarted_server_resumes_the_game_exactly(tmp_path, tap) -> None:
+    first = TestClient(create_app(tmp_path))
     game = new_game(first, code=EXAMPLE_CODE)
     for move in example_moves()[:20]:
-        for target in taps_for(move):
+        for target in move.taps():
             tap(first, game["id"], target)
     before = first.get(f"/api/h2h/games/{game['id']}").json()["game"]
     cookie = first.cookies.get("hs_person")
-    again = client_for(make_app(tmp_path))
+    again = TestClient(create_app(tmp_path))
     again.cookies.set("hs_person", cookie)
     resumed = again.get("/api/h2h/current").json()["game"]
     assert resumed == before
@@ -140,7 +129,7 @@ def test_a_restarted_server_resumes_the_game_exactly(tmp_path) -> None:
     assert undone["moves"] == before["moves"] - 1
 
 
-def test_a_new_game_ends_the_one_in_play_as_lost(client) -> None:
+def test_a_new_game_ends_the_one_in_play_as_lost(client, tap) -> None:
     first = new_game(client, code=EXAMPLE_CODE)
     tap(client, first["id"], "stock")
     second = new_game(client)
@@ -155,7 +144,7 @@ def test_an_untouched_game_left_is_not_counted(client) -> None:
     assert client.get("/api/stats").json()["h2h"]["all"]["played"] == 0
 
 
-def test_the_clock_runs_forward_only_and_not_faster_than_time(client) -> None:
+def test_the_clock_runs_forward_only_and_not_faster_than_time(client, tap) -> None:
     game = new_game(client, code=EXAMPLE_CODE)
     gid = game["id"]
     tap(client, gid, "stock", elapsed_ms=0)
@@ -165,18 +154,14 @@ def test_the_clock_runs_forward_only_and_not_faster_than_time(client) -> None:
     assert back == claimed  # never backwards
 
 
-def test_preferences_are_remembered_per_person(app) -> None:
-    alice, bob = client_for(app), client_for(app)
+def test_preferences_are_remembered_per_person(new_person) -> None:
+    alice, bob = new_person(), new_person()
     alice.put("/api/h2h/prefs", json={"placement_help": False})
     assert alice.get("/api/h2h/prefs").json()["placement_help"] is False
     assert bob.get("/api/h2h/prefs").json()["placement_help"] is True
 
 
-needs_solver = pytest.mark.skipif(solver_bridge.solver() is None, reason="no solver")
-
-
-@needs_solver
-def test_hints_follow_a_winning_line_and_are_counted(client) -> None:
+def test_hints_follow_a_winning_line_and_are_counted(client, tap) -> None:
     game = new_game(client, code=EXAMPLE_CODE)
     gid = game["id"]
     for _ in range(8):
@@ -189,13 +174,12 @@ def test_hints_follow_a_winning_line_and_are_counted(client) -> None:
     assert move in ("D", "R") or move[0] == "W" or "-" in move
 
 
-@needs_solver
-def test_the_solution_waits_for_the_end_of_the_game(client) -> None:
+def test_the_solution_waits_for_the_end_of_the_game(client, tap) -> None:
     game = new_game(client, code=EXAMPLE_CODE)
     early = client.post(f"/api/h2h/games/{game['id']}/solution")
     assert early.status_code == 409 and early.json()["error"] == "in_progress"
     for move in example_moves():
-        for target in taps_for(move):
+        for target in move.taps():
             tap(client, game["id"], target)
     solution = client.post(f"/api/h2h/games/{game['id']}/solution").json()
     frames = solution["frames"]
@@ -203,7 +187,6 @@ def test_the_solution_waits_for_the_end_of_the_game(client) -> None:
     assert len(frames) - 1 <= len(example_moves())
 
 
-@needs_solver
 def test_winnable_status_line_when_asked(client) -> None:
     game = new_game(client, code=EXAMPLE_CODE)
     assert game["winnable"] is None
@@ -213,20 +196,17 @@ def test_winnable_status_line_when_asked(client) -> None:
     assert lost["winnable"] is False
 
 
-@pytest.mark.skipif(not solver_bridge.winnable_codes(), reason="no winnable deals")
 def test_winnable_deals_only(client) -> None:
     client.put("/api/h2h/prefs", json={"winnable_only": True})
     game = new_game(client)
     assert game["code"].startswith("HH1-W-")
 
 
-def test_the_blocked_example_is_blocked_after_its_line(client) -> None:
-    from heartsuite.web.examples import BLOCKED_CODE, BLOCKED_LINE
-
+def test_the_blocked_example_is_blocked_after_its_line(client, tap) -> None:
     game = new_game(client, code=BLOCKED_CODE)
     assert not game["blocked"]
     for move in BLOCKED_LINE.split():
-        for target in taps_for(parse_move(move)):
+        for target in parse_move(move).taps():
             answer = tap(client, game["id"], target)
     assert answer["game"]["blocked"] and not answer["game"]["won"]
 
@@ -242,31 +222,28 @@ def test_a_saved_game_that_no_longer_replays_is_set_aside(app, client) -> None:
     assert client.get("/api/h2h/current").json() == {"game": None}
 
 
-def test_a_finished_game_is_reopened_until_another_begins(app, client) -> None:
+def test_a_finished_game_is_reopened_until_another_begins(app, client, tap, new_person) -> None:
     """Reloading after a win shows that game, won; a blocked game given up (solution asked for)
     shows as lost; a game begun since, even untouched, takes their place."""
-    from heartsuite.web.examples import BLOCKED_CODE, BLOCKED_LINE
-
     assert client.get("/api/h2h/last").json() == {"game": None}
     won = new_game(client, code=EXAMPLE_CODE)
     for move in example_moves():
-        for target in taps_for(move):
+        for target in move.taps():
             tap(client, won["id"], target)
     app.state.h2h._games.clear()  # as after a server restart: read back from the store
     last = client.get("/api/h2h/last").json()["game"]
     assert last["id"] == won["id"] and last["status"] == "won" and last["won"]
     assert last["score"] == 250 and last["moves"] == len(example_moves())
     assert client.get("/api/h2h/current").json() == {"game": None}
-    assert client_for(app).get("/api/h2h/last").json() == {"game": None}  # not a stranger's
+    assert new_person().get("/api/h2h/last").json() == {"game": None}  # not a stranger's
 
     fresh = new_game(client)
     assert client.get("/api/h2h/last").json()["game"]["id"] == fresh["id"]
     stuck = new_game(client, code=BLOCKED_CODE)
     assert client.get("/api/h2h/last").json()["game"]["id"] == stuck["id"]
     for move in BLOCKED_LINE.split():
-        for target in taps_for(parse_move(move)):
+        for target in parse_move(move).taps():
             tap(client, stuck["id"], target)
-    if solver_bridge.solver() is not None:
-        client.post(f"/api/h2h/games/{stuck['id']}/solution")
-        last = client.get("/api/h2h/last").json()["game"]
-        assert last["id"] == stuck["id"] and last["status"] == "lost" and last["blocked"]
+    client.post(f"/api/h2h/games/{stuck['id']}/solution")
+    last = client.get("/api/h2h/last").json()["game"]
+    assert last["id"] == stuck["id"] and last["status"] == "lost" and last["blocked"]

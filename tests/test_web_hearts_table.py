@@ -12,7 +12,7 @@ from heartsuite.hearts.deal import game_code
 from heartsuite.hearts.round import IllegalMove
 from heartsuite.hearts.rules import Rules
 from heartsuite.prng import Rng
-from heartsuite.web.hearts_table import (
+from heartsuite.web.hearts.table import (
     CARD_PAUSE,
     TRICK_PAUSE_FACTOR,
     HeartsTable,

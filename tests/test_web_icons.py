@@ -9,7 +9,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from web_helpers import client_for, make_app
 
 from heartsuite.web.app import STATIC
 from heartsuite.web.i18n import LANGUAGES
@@ -20,18 +19,12 @@ SUITS = set("♠♣♥♦")
 PAGES = ["/", "/h2h", "/hearts", "/rules/h2h", "/rules/hearts", "/stats"]
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    return make_app(tmp_path_factory.mktemp("data"))
-
-
 def foreign_symbols(text: str) -> set[str]:
     return {c for c in SYMBOL.findall(text) if c not in SUITS}
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_pages_use_no_symbol_font(app, lang) -> None:
-    client = client_for(app)
+def test_pages_use_no_symbol_font(client, lang) -> None:
     client.cookies.set("hs_lang", lang)
     for path in PAGES:
         page = client.get(path).text
@@ -77,17 +70,17 @@ class Controls(HTMLParser):
 
 
 @pytest.mark.parametrize("path", ["/h2h", "/hearts"])
-def test_icons_are_svg_and_their_controls_keep_a_name(app, path) -> None:
+def test_icons_are_svg_and_their_controls_keep_a_name(client, path) -> None:
     parser = Controls()
-    parser.feed(client_for(app).get(path).text)
+    parser.feed(client.get(path).text)
     assert parser.icons >= 8 and parser.hidden_icons == parser.icons
     assert len(parser.found) >= 8
     for control in parser.found:
         assert (control["label"] or control["text"]).strip(), control
 
 
-def test_the_toolbar_icons_are_svg_not_text(app) -> None:
-    page = client_for(app).get("/hearts").text
+def test_the_toolbar_icons_are_svg_not_text(client) -> None:
+    page = client.get("/hearts").text
     spans = re.findall(r'<span class="icon" aria-hidden="true">(.*?)</span>', page, re.S)
     assert spans and all(s.startswith("<svg") for s in spans)
 

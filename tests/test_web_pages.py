@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from web_helpers import client_for, make_app
 
 from heartsuite.h2h.state import MESSAGES
 from heartsuite.web.i18n import LANGUAGES, best_language, catalog, translate
@@ -16,11 +16,6 @@ from heartsuite.web.i18n import LANGUAGES, best_language, catalog, translate
 WEB = Path(__file__).resolve().parents[1] / "heartsuite" / "web"
 ENGLISH = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
 PAGES = ["/", "/h2h", "/stats", "/rules/h2h", "/rules/hearts"]
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory):
-    return client_for(make_app(tmp_path_factory.mktemp("data")))
 
 
 @pytest.mark.parametrize(("header", "lang"), [
@@ -117,17 +112,21 @@ def test_the_hearts_rules_page_has_its_example_section(client) -> None:
     assert 'data-example="hearts"' in client.get("/rules/hearts").text
 
 
-def test_an_unreadable_catalog_falls_back_to_english(tmp_path, monkeypatch) -> None:
+@pytest.fixture
+def catalog_dir(tmp_path, monkeypatch) -> Iterator[Path]:
+    """The catalogs read from `tmp_path` for one test; the cached real ones come back after."""
     from heartsuite.web import i18n
 
-    (tmp_path / "en.json").write_text(json.dumps(ENGLISH), encoding="utf-8")
-    (tmp_path / "ms.json").write_text("{ not json", encoding="utf-8")
-    (tmp_path / "ar.json").write_text("[1, 2]", encoding="utf-8")
     monkeypatch.setattr(i18n, "DIR", tmp_path)
     i18n.catalog.cache_clear()
-    try:
-        assert i18n.catalog("ms") == ENGLISH and i18n.catalog("ar") == ENGLISH
-        assert i18n.catalog("hi") == ENGLISH  # no file at all
-    finally:
-        monkeypatch.undo()
-        i18n.catalog.cache_clear()
+    yield tmp_path
+    monkeypatch.undo()
+    i18n.catalog.cache_clear()
+
+
+def test_an_unreadable_catalog_falls_back_to_english(catalog_dir) -> None:
+    (catalog_dir / "en.json").write_text(json.dumps(ENGLISH), encoding="utf-8")
+    (catalog_dir / "ms.json").write_text("{ not json", encoding="utf-8")
+    (catalog_dir / "ar.json").write_text("[1, 2]", encoding="utf-8")
+    assert catalog("ms") == ENGLISH and catalog("ar") == ENGLISH
+    assert catalog("hi") == ENGLISH  # no file at all

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from heartsuite.web.stats import h2h_stats, hearts_stats, summary
+from heartsuite.web.site.stats import h2h_stats, hearts_stats, summary
 from heartsuite.web.store import LOST, PLAYING, WON, GameRow, Store
 
 

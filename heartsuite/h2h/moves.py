@@ -3,7 +3,7 @@ waste top, `<p>-<q>` pair two layout positions (written smaller first)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from heartsuite.h2h.layout import SIZE
 
@@ -11,6 +11,9 @@ DRAW_KIND = "D"
 REDEAL_KIND = "R"
 WASTE_KIND = "W"
 PAIR_KIND = "P"
+
+# What a person taps (SPEC §1.4): a layout position, the stock or the waste.
+TapTarget = int | Literal["stock", "waste"]
 
 
 class MoveSyntaxError(ValueError):
@@ -44,6 +47,15 @@ class Move(NamedTuple):
 
     def __str__(self) -> str:
         return self.format()
+
+    def taps(self) -> list[TapTarget]:
+        """The taps a person makes to play this move (SPEC §1.4): the stock to draw or redeal,
+        a card then the waste, or the two cards of a pair."""
+        if self.kind == PAIR_KIND:
+            return [self.p, self.q]
+        if self.kind == WASTE_KIND:
+            return [self.p, "waste"]
+        return ["stock"]
 
 
 DRAW = Move(DRAW_KIND)

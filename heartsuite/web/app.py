@@ -1,25 +1,43 @@
-"""The ASGI app: routers, static files, the person cookie, size limits and JSON errors.
+"""The ASGI app: each area's router and service, static files, the person cookie, size limits
+and JSON errors.
 
-Each part of the site is a router included in `create_app`; adding one is one line there.
+Both games are wired the same way: the area's router is included here, and its service (the Heart
+to Heart games held in memory, the Hearts tables and their computer players) is built here, kept on
+`app.state` (`h2h`, `hearts`) for the routes, and stopped by the app's lifespan when the server
+shuts down.
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Protocol
 
 import platformdirs
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from heartsuite.web import errors, h2h_routes, hearts_routes, pages
+from heartsuite.web import errors
 from heartsuite.web.errors import LimitMiddleware
-from heartsuite.web.h2h_sessions import Sessions
+from heartsuite.web.h2h import routes as h2h
+from heartsuite.web.h2h.sessions import Sessions
 from heartsuite.web.headers import SecurityHeadersMiddleware
+from heartsuite.web.hearts import routes as hearts
+from heartsuite.web.hearts.hub import Tables
 from heartsuite.web.people import PersonMiddleware
+from heartsuite.web.site import routes as site
 from heartsuite.web.store import Store
 
 STATIC = Path(__file__).with_name("static")
 DB_NAME = "heartsuite.sqlite3"
+
+
+class Service(Protocol):
+    """What a game area runs for the app's lifetime."""
+
+    async def stop(self) -> None:
+        """Finish background work (the app is shutting down)."""
 
 
 def default_data_dir() -> Path:
@@ -33,13 +51,24 @@ def create_app(data_dir: Path | str | None = None) -> FastAPI:
         store = Store(":memory:")
     else:
         store = Store(Path(data_dir or default_data_dir()) / DB_NAME)
-    app = FastAPI(title="heartsuite", docs_url=None, redoc_url=None, openapi_url=None)
+    sessions, tables = Sessions(store), Tables(store)
+    services: tuple[Service, ...] = (sessions, tables)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        for service in services:
+            await service.stop()
+
+    app = FastAPI(title="heartsuite", docs_url=None, redoc_url=None, openapi_url=None,
+                  lifespan=lifespan)
     app.state.store = store
-    app.state.h2h = Sessions(store)
+    app.state.h2h = sessions
+    app.state.hearts = tables
     errors.install(app)
-    app.include_router(h2h_routes.router)
-    app.include_router(hearts_routes.router)
-    app.include_router(pages.router)
+    app.include_router(h2h.router)
+    app.include_router(hearts.router)
+    app.include_router(site.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(PersonMiddleware, store=store)
     app.add_middleware(LimitMiddleware)

@@ -84,8 +84,7 @@ def language_of(conn: HTTPConnection) -> str:
 def translate(lang: str, key: str, **params: Any) -> str:
     """A catalog string with its placeholders filled (plural objects use their `other` form)."""
     value = catalog(lang).get(key, key)
-    if isinstance(value, dict):
-        value = value.get("other", key)
+    text: str = value.get("other", key) if isinstance(value, dict) else value
     for name, val in params.items():
-        value = value.replace("{" + name + "}", str(val))
-    return value
+        text = text.replace("{" + name + "}", str(val))
+    return text

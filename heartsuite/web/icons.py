@@ -4,6 +4,8 @@ icon is decoration only, the button's translated label stays its accessible name
 
 from __future__ import annotations
 
+from markupsafe import Markup
+
 _PATHS = {
     "undo": '<path d="M9 14 4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>',
     "hint": '<path d="M9 18h6M10 21h4"/><path d="M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9'
@@ -27,8 +29,8 @@ _PATHS = {
 NAMES = frozenset(_PATHS)
 
 
-def icon(name: str) -> str:
-    """The icon `name` as inline SVG, hidden from assistive technology."""
-    return ('<svg class="glyph" viewBox="0 0 24 24" fill="none" stroke="currentColor"'
-            ' stroke-width="2" stroke-linecap="round" stroke-linejoin="round"'
-            f' aria-hidden="true" focusable="false">{_PATHS[name]}</svg>')
+def icon(name: str) -> Markup:
+    """The icon `name` as inline SVG (trusted markup), hidden from assistive technology."""
+    return Markup('<svg class="glyph" viewBox="0 0 24 24" fill="none" stroke="currentColor"'
+                  ' stroke-width="2" stroke-linecap="round" stroke-linejoin="round"'
+                  f' aria-hidden="true" focusable="false">{_PATHS[name]}</svg>')

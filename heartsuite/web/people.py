@@ -33,7 +33,8 @@ def cookies_of(scope: Scope) -> dict[str, str]:
 
 def person_of(conn: HTTPConnection) -> str:
     """The id of the person making this request (set by PersonMiddleware)."""
-    return conn.scope["state"]["person"]
+    person: str = conn.scope["state"]["person"]
+    return person
 
 
 class PersonMiddleware:

@@ -1,73 +1,88 @@
-"""The page shell every page shares: `<html lang dir>`, the top bar with the language menu, the
-translations and page data embedded as JSON, one ES module per page. Pages pass their own body."""
+"""The page shell every page shares, rendered from Jinja2 templates with autoescaping on, so every
+value a page puts in its markup is escaped unless it is marked as trusted (`Markup`): the icons,
+the rules fragments and the JSON data blocks.
+
+`templates/base.html` is the shell: `<html lang dir>`, the top bar with the language menu, the
+translations and page data embedded as JSON, one ES module per page. Each page's template extends
+it and fills `{% block body %}`; `templates/macros.html` holds the dialogs and toolbar buttons both
+games build the same way."""
 
 from __future__ import annotations
 
-import html
 import json
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from fastapi.responses import HTMLResponse
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 from starlette.requests import Request
 
 from heartsuite.web.i18n import LANGUAGES, catalog, direction, language_of, translate
+from heartsuite.web.icons import icon
+
+TEMPLATES = Path(__file__).with_name("templates")
 
 
-def _json_script(element_id: str, value: Any) -> str:
+def json_script(element_id: str, value: Any) -> Markup:
+    """A `<script type="application/json">` block: JSON is not HTML, so it is not HTML-escaped;
+    `</` is written `<\\/` so no value can close the element."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    return f'<script type="application/json" id="{element_id}">{text}</script>'
+    return Markup('<script type="application/json" id="{}">').format(element_id) + Markup(
+        text) + Markup("</script>")
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=StrictUndefined,  # a misspelt variable is an error, not an empty string
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.globals.update(icon=icon, json_script=json_script, languages=LANGUAGES)
+    return env
+
+
+ENV = _environment()
+
+
+def translator(lang: str) -> Callable[..., str]:
+    """`t(key, **params)` in `lang`, for templates (whose autoescaping escapes what it returns)."""
+
+    def t(key: str, **params: Any) -> str:
+        return translate(lang, key, **params)
+
+    return t
 
 
 def render_page(
     request: Request,
     *,
+    template: str,
     page: str,
     title_key: str,
-    body: str,
     module: str,
     data: dict[str, Any] | None = None,
     styles: tuple[str, ...] = (),
+    **context: Any,
 ) -> HTMLResponse:
-    """A whole HTML page in the request's language. `body` is trusted markup whose visible texts
-    carry `data-i18n` keys (the page's module fills them); `module` is a file in /static/js/."""
+    """A whole HTML page in the request's language, from `template` (which extends base.html).
+    Visible texts carry `data-i18n` keys (the page's module fills them); `module` is a file in
+    /static/js/; `context` is whatever else the template shows."""
     lang = language_of(request)
-
-    def t(key: str) -> str:
-        return html.escape(translate(lang, key))
-
-    options = "".join(
-        f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}>'
-        f"{html.escape(name)}</option>"
-        for code, name in LANGUAGES.items()
+    html = ENV.get_template(template).render(
+        lang=lang,
+        dir=direction(lang),
+        t=translator(lang),
+        i18n={"lang": lang, "dir": direction(lang), "strings": catalog(lang)},
+        page=page,
+        title_key=title_key,
+        module=module,
+        data=data or {},
+        styles=styles,
+        **context,
     )
-    links = "".join(f'<link rel="stylesheet" href="/static/css/{s}">' for s in styles)
-    page_html = f"""<!doctype html>
-<html lang="{lang}" dir="{direction(lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<meta name="color-scheme" content="light">
-<title>{t(title_key)} · {t("app.name")}</title>
-<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/static/css/app.css">{links}
-{_json_script("i18n-data", {"lang": lang, "dir": direction(lang), "strings": catalog(lang)})}
-{_json_script("page-data", data or {})}
-<script type="module" src="/static/js/{module}.js"></script>
-</head>
-<body data-page="{page}">
-<a class="skip" href="#main" data-i18n="common.skip">{t("common.skip")}</a>
-<header class="topbar">
-  <a class="brand" href="/" aria-label="{t("nav.back_home")}"><span aria-hidden="true">♥</span>
-    <span data-i18n="app.name">{t("app.name")}</span></a>
-  <h1 class="page-title" data-i18n="{title_key}">{t(title_key)}</h1>
-  <label class="lang"><span class="visually-hidden">{t("nav.language")}</span>
-    <select id="lang-select" aria-label="{t("nav.language")}">{options}</select></label>
-</header>
-<main id="main" tabindex="-1">
-{body}
-</main>
-<div class="toast" id="toast" role="status" aria-live="polite"></div>
-<div class="visually-hidden" id="announcer" aria-live="polite"></div>
-</body>
-</html>"""
-    return HTMLResponse(page_html, headers={"Cache-Control": "no-store"})
+    return HTMLResponse(html, headers={"Cache-Control": "no-store"})

@@ -77,7 +77,7 @@ _COLUMNS = tuple(GameRow.__dataclass_fields__)
 _JSON_COLUMNS = ("data", "settings", "result")
 
 
-def _row(values: sqlite3.Row) -> GameRow:
+def _row(values: tuple[Any, ...]) -> GameRow:
     items = dict(zip(_COLUMNS, values, strict=True))
     for name in _JSON_COLUMNS:
         items[name] = json.loads(items[name])

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from heartsuite.h2h.moves import parse_move
-from heartsuite.web.examples import BLOCKED_CODE, BLOCKED_LINE, EXAMPLE_CODE, example_moves
+from heartsuite.web.site.examples import BLOCKED_CODE, BLOCKED_LINE, EXAMPLE_CODE, example_moves
 
 pytestmark = pytest.mark.browser
 
@@ -23,13 +23,7 @@ def play(page, moves) -> None:
     moves_info = page.locator("[data-info=moves]")
     start = int(moves_info.inner_text())
     for i, move in enumerate(moves, 1):
-        if move.kind in ("D", "R"):
-            targets = ["stock"]
-        elif move.kind == "W":
-            targets = [move.p, "waste"]
-        else:
-            targets = [move.p, move.q]
-        for target in targets:
+        for target in move.taps():
             page.click(selector(target))
         expect(moves_info).to_have_text(str(start + i))
 
@@ -221,9 +215,7 @@ def test_a_won_game_reopened_shows_its_end_not_a_new_deal(page) -> None:
     answer = page.request.post("/api/h2h/games", data={"code": EXAMPLE_CODE})
     game_id = answer.json()["game"]["id"]
     for move in example_moves():
-        targets = ["stock"] if move.kind in ("D", "R") else (
-            [move.p, "waste"] if move.kind == "W" else [move.p, move.q])
-        for target in targets:
+        for target in move.taps():
             assert page.request.post(f"/api/h2h/games/{game_id}/tap",
                                      data={"target": target}).ok
     page.goto("/h2h")

@@ -1,7 +1,7 @@
-"""The Hearts page, its JSON API and its WebSocket.
+"""Hearts on the web: the page `/hearts`, its JSON API and its WebSocket.
 
 HTTP: the page; the person's game in play; a new game (rules, optional code); preferences.
-WebSocket `/api/hearts/games/{id}/ws`, JSON text messages:
+WebSocket `/api/hearts/games/{id}/ws`, JSON text messages (`hearts/messages.py` reads them):
 
 - page → server: `{"type": "hello", "after": N}` (the last event number it has seen; the server
   answers with every later event, then the current state), `{"type": "pass", "cards": [3 cards]}`,
@@ -21,48 +21,47 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping
+from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse
-from pydantic import Field, StrictBool
+from starlette.requests import HTTPConnection
 
 from heartsuite.hearts.cards import card_text
 from heartsuite.hearts.rules import VARIANTS, Rules
-from heartsuite.web import hearts_page
-from heartsuite.web.api_types import GameId, Strict
+from heartsuite.players import levels
+from heartsuite.web.api_types import GameId
 from heartsuite.web.errors import ApiError
-from heartsuite.web.hearts_hub import KIND, Live, Tables, prefs_of, read_code, read_rules
-from heartsuite.web.hearts_table import PERSON, SPEEDS, STRENGTHS, IllegalMove
-from heartsuite.web.i18n import language_of
+from heartsuite.web.hearts.hub import KIND, Live, Outbox, Tables, prefs_of, read_code, read_rules
+from heartsuite.web.hearts.messages import (
+    MAX_MESSAGE,
+    BadMessage,
+    Hello,
+    Hint,
+    MessageTooLarge,
+    Moon,
+    NewGame,
+    Pass,
+    Play,
+    Prefs,
+    read_message,
+)
+from heartsuite.web.hearts.table import PERSON, SPEEDS, STRENGTHS, IllegalMove
 from heartsuite.web.people import person_of
 from heartsuite.web.shell import render_page
 from heartsuite.web.store import PLAYING
 
 router = APIRouter()
-MAX_MESSAGE = 2048
 TOO_BIG = 1009  # RFC 6455: a message too big to process
+SEAT_PLACES = ("bottom", "left", "top", "right")  # seat 0 (the person) at the bottom
 
 
-class NewGame(Strict):
-    rules: dict[str, Any] | None = None
-    code: Annotated[str, Field(max_length=40)] | None = None
-
-
-class Prefs(Strict):
-    rules: dict[str, Any] | None = None
-    strength: Literal["easy", "medium", "hard", "expert"] | None = None
-    speed: Literal["slow", "normal", "fast", "instant"] | None = None
-    move_errors: StrictBool | None = None
-
-
-def tables(conn: Request | WebSocket) -> Tables:
-    """The app's Hearts tables, made on first use so the app factory needs only the router."""
-    state = conn.app.state
-    if getattr(state, "hearts", None) is None:
-        state.hearts = Tables(state.store)
-    return state.hearts
+def tables(conn: HTTPConnection) -> Tables:
+    """The app's Hearts tables (built by the app factory, stopped by its lifespan)."""
+    held: Tables = conn.app.state.hearts
+    return held
 
 
 def summary(live: Live) -> dict[str, Any]:
@@ -73,34 +72,35 @@ def summary(live: Live) -> dict[str, Any]:
 def page_data() -> dict[str, Any]:
     """What the settings dialog needs: each variant's preset, strengths and speeds."""
     return {
-        "variants": {name: Rules.variant(name).to_json() for name in VARIANTS},
+        "variants": {name: Rules.variant_named(name).to_json() for name in VARIANTS},
         "strengths": list(STRENGTHS),
         "speeds": list(SPEEDS),
     }
 
 
 @router.get("/hearts", response_class=HTMLResponse)
-async def hearts(request: Request) -> HTMLResponse:
-    return render_page(request, page="hearts", title_key="hearts.title",
-                       body=hearts_page.body(language_of(request)), module="hearts",
-                       data=page_data(), styles=("hearts.css",))
+async def page(request: Request) -> HTMLResponse:
+    return render_page(request, template="hearts.html", page="hearts", title_key="hearts.title",
+                       module="hearts", data=page_data(), styles=("hearts.css",),
+                       variants=VARIANTS, strengths=STRENGTHS, speeds=SPEEDS,
+                       seat_places=SEAT_PLACES)
 
 
 @router.get("/api/hearts/prefs")
 async def get_prefs(request: Request) -> dict[str, Any]:
-    return prefs_of(request.app.state.store, person_of(request))
+    return prefs_of(tables(request).store, person_of(request))
 
 
 @router.put("/api/hearts/prefs")
 async def put_prefs(request: Request, body: Prefs) -> dict[str, Any]:
-    store = request.app.state.store
+    held = tables(request)
     person = person_of(request)
     changes = body.changes()
     if "rules" in changes:
         changes["rules"] = read_rules(changes["rules"]).to_json()
-    store.merge_prefs(person, KIND, changes)
-    tables(request).set_settings(person, body.strength, body.speed)
-    return prefs_of(store, person)
+    held.store.merge_prefs(person, KIND, changes)
+    held.set_settings(person, body.strength, body.speed)
+    return prefs_of(held.store, person)
 
 
 @router.get("/api/hearts/current")
@@ -121,13 +121,14 @@ async def last(request: Request) -> dict[str, Any]:
 @router.post("/api/hearts/games", status_code=201)
 async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     """A new game under the given rules (else the preferred ones), of a code if one is given."""
+    held = tables(request)
     person = person_of(request)
     if body.rules is not None:
         rules = read_rules(body.rules)
     else:
-        rules = Rules.from_json(prefs_of(request.app.state.store, person)["rules"])
+        rules = Rules.from_json(prefs_of(held.store, person)["rules"])
     code = None if body.code is None else read_code(body.code)
-    return {"game": summary(tables(request).start(person, rules, code))}
+    return {"game": summary(held.start(person, rules, code))}
 
 
 @router.get("/api/hearts/games/{game_id}")
@@ -138,59 +139,8 @@ async def get_game(request: Request, game_id: GameId) -> dict[str, Any]:
 # WebSocket ----------------------------------------------------------------------------------
 
 
-class BadMessage(Exception):
-    """A message the server cannot use: answered with an `error`, the connection stays open."""
-
-    def __init__(self, error: str, message: str) -> None:
-        super().__init__(message)
-        self.error = error
-        self.message = message
-
-
-class MessageTooLarge(BadMessage):
-    """A message over MAX_MESSAGE: answered, then the connection is closed."""
-
-    def __init__(self) -> None:
-        super().__init__("too_large", f"messages are limited to {MAX_MESSAGE} characters")
-
-
-def parse_message(text: str) -> dict[str, Any]:
-    """A page message as a dict with a known `type`, the person's own seat and sane fields."""
-    if len(text) > MAX_MESSAGE:
-        raise MessageTooLarge()
-    try:
-        message = json.loads(text)
-    except ValueError:
-        raise BadMessage("bad_json", "the message is not JSON") from None
-    if not isinstance(message, dict):
-        raise BadMessage("invalid", "a message must be a JSON object")
-    kind = message.get("type")
-    if kind not in ("hello", "pass", "play", "moon", "hint"):
-        raise BadMessage("invalid", "unknown message type")
-    if "seat" in message and (type(message["seat"]) is not int or message["seat"] != PERSON):
-        raise BadMessage("not_your_seat", "you play seat 0 only")
-    if kind == "hello":
-        after = message.get("after", 0)
-        if type(after) is not int or not 0 <= after <= 10**9:
-            raise BadMessage("invalid", "after must be a whole number of events")
-    elif kind == "pass":
-        cards = message.get("cards")
-        if not (isinstance(cards, list) and len(cards) <= 13
-                and all(isinstance(c, str) and len(c) <= 3 for c in cards)):
-            raise BadMessage("invalid", "cards must be a list of card names such as QS")
-    elif kind == "play":
-        card = message.get("card")
-        if not (isinstance(card, str) and len(card) <= 3):
-            raise BadMessage("invalid", "card must be a card name such as QS")
-    elif kind == "moon" and message.get("choice") not in ("old", "new"):
-        raise BadMessage("invalid", 'choice must be "old" or "new"')
-    return message
-
-
 async def _hint(live: Live) -> list[str]:
     """The cards the strongest player would choose now: three to pass, or one to play."""
-    from heartsuite.players import levels
-
     table = live.table
     must = table.person_must()
     view = table.game.view(PERSON)
@@ -205,36 +155,42 @@ async def _hint(live: Live) -> list[str]:
     return [card_text(c) for c in cards]
 
 
-async def _handle(live: Live, tabs: Tables, queue: asyncio.Queue, message: dict[str, Any]) -> None:
-    kind = message["type"]
-    if kind == "hello":
+async def _handle(live: Live, held: Tables, outbox: Outbox,
+                  message: Hello | Pass | Play | Moon | Hint) -> None:
+    """Answer one page message (BadMessage when it cannot be used now)."""
+    if isinstance(message, Hello):
         async with live.lock:
-            for event in live.table.events_after(message.get("after", 0)):
-                queue.put_nowait({"type": "event", "seq": event["seq"], "event": event})
-            queue.put_nowait({"type": "state", "seq": live.table.seq,
-                              "state": live.table.state()})
-            live.pages.add(queue)
-        tabs.drive(live)
+            for event in live.table.events_after(message.after):
+                outbox.put_nowait({"type": "event", "seq": event["seq"], "event": event})
+            outbox.put_nowait({"type": "state", "seq": live.table.seq,
+                               "state": live.table.state()})
+            live.pages.add(outbox)
+        held.drive(live)
         return
-    if kind == "hint":
+    if isinstance(message, Hint):
         async with live.lock:
             cards = await _hint(live)
-            tabs.save(live)
-        queue.put_nowait({"type": "hint", "cards": cards})
+            held.save(live)
+        outbox.put_nowait({"type": "hint", "cards": cards})
         return
     if live.row.status != PLAYING:
         raise BadMessage("finished", "this game is over")
-    action: Any = {"pass": message.get("cards"), "play": message.get("card"),
-                   "moon": message.get("choice")}[kind]
-    action_kind = {"pass": "pass", "play": "play", "moon": "moon_choice"}[kind]
+    action: Any
+    match message:
+        case Pass(cards=cards):
+            action_kind, action = "pass", list(cards)
+        case Play(card=card):
+            action_kind, action = "play", card
+        case Moon(choice=choice):
+            action_kind, action = "moon_choice", choice
     try:
-        await tabs.person_acts(live, action_kind, action)
+        await held.person_acts(live, action_kind, action)
     except IllegalMove as exc:
-        refusal = {"type": "refused", "action": kind, "reason": exc.reason,
+        refusal = {"type": "refused", "action": message.type, "reason": exc.reason,
                    "message": str(exc)}
-        if kind == "play":
-            refusal["card"] = message.get("card")
-        queue.put_nowait(refusal)
+        if isinstance(message, Play):
+            refusal["card"] = message.card
+        outbox.put_nowait(refusal)
 
 
 def same_origin(websocket: WebSocket) -> bool:
@@ -246,49 +202,54 @@ def same_origin(websocket: WebSocket) -> bool:
     return urlsplit(origin).netloc.lower() == websocket.headers.get("host", "").lower()
 
 
-async def _send_all(websocket: WebSocket, queue: asyncio.Queue) -> None:
-    while (message := await queue.get()) is not None:
+async def _send_all(websocket: WebSocket, outbox: Outbox) -> None:
+    while (message := await outbox.get()) is not None:
         await websocket.send_text(json.dumps(message, separators=(",", ":")))
+
+
+def _read(received: Mapping[str, Any]) -> Hello | Pass | Play | Moon | Hint:
+    """A received WebSocket frame as a page message (BadMessage when it is not one)."""
+    text = received.get("text")
+    if text is None:
+        if len(received.get("bytes") or b"") > MAX_MESSAGE:
+            raise MessageTooLarge()
+        raise BadMessage("invalid", "send JSON text messages")
+    return read_message(text)
 
 
 @router.websocket("/api/hearts/games/{game_id}/ws")
 async def table_socket(websocket: WebSocket, game_id: str) -> None:
     """One page watching and playing one table (see the module's docstring)."""
     await websocket.accept()
-    tabs = tables(websocket)
+    held = tables(websocket)
     try:
         if not same_origin(websocket):
             raise ApiError(403, "bad_origin", "this table is played from its own site only")
-        live = tabs.get(game_id, person_of(websocket))
+        live = held.get(game_id, person_of(websocket))
     except ApiError as exc:
         await websocket.send_text(json.dumps({"type": "error", "error": exc.error,
                                               "message": exc.message}))
         await websocket.close(code=4000 + exc.status)
         return
-    queue: asyncio.Queue = asyncio.Queue()
-    sender = asyncio.create_task(_send_all(websocket, queue))
+    outbox: Outbox = asyncio.Queue()
+    sender = asyncio.create_task(_send_all(websocket, outbox))
     close_code = None
     try:
         while close_code is None:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
                 break
-            text = received.get("text")
             try:
-                if text is None:
-                    if len(received.get("bytes") or b"") > MAX_MESSAGE:
-                        raise MessageTooLarge()
-                    raise BadMessage("invalid", "send JSON text messages")
-                await _handle(live, tabs, queue, parse_message(text))
+                await _handle(live, held, outbox, _read(received))
             except BadMessage as exc:
-                queue.put_nowait({"type": "error", "error": exc.error, "message": exc.message})
+                outbox.put_nowait({"type": "error", "error": exc.error, "message": exc.message})
                 if isinstance(exc, MessageTooLarge):
                     close_code = TOO_BIG
     except WebSocketDisconnect:
         pass
     finally:
-        live.pages.discard(queue)
-        queue.put_nowait(None)
+        live.pages.discard(outbox)
+        outbox.put_nowait(None)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(sender, timeout=1.0)
         sender.cancel()

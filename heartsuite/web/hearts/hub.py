@@ -14,10 +14,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from heartsuite.hearts.deal import CodeError, game_code, parse_game_code, random_game_number
+from heartsuite.codes import CodeError
+from heartsuite.hearts.deal import game_code, parse_game_code, random_game_number
 from heartsuite.hearts.rules import Rules, RulesError
 from heartsuite.web.errors import ApiError
-from heartsuite.web.hearts_table import (
+from heartsuite.web.hearts.table import (
     PERSON,
     SPEEDS,
     STRENGTHS,
@@ -31,6 +32,9 @@ from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, Store
 KIND = "hearts"
 CACHE_SIZE = 1024
 QUEUE_LIMIT = 10_000  # messages waiting for one page; a page that far behind is dropped
+
+# One connected page's outgoing messages; None tells its sender to stop.
+Outbox = asyncio.Queue[dict[str, Any] | None]
 
 
 def prefs_of(store: Store, person: str) -> dict[str, Any]:
@@ -73,7 +77,7 @@ class Live:
     row: GameRow
     table: HeartsTable
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    pages: set[asyncio.Queue[dict[str, Any] | None]] = field(default_factory=set)
+    pages: set[Outbox] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
 
     def publish(self, message: dict[str, Any]) -> None:
@@ -267,4 +271,4 @@ _NOT_NOW = {
     None: "Wait for the other players.",
 }
 
-__all__ = ["KIND", "Live", "Tables", "prefs_of", "random_game_number", "read_code", "read_rules"]
+__all__ = ["KIND", "Live", "Outbox", "Tables", "prefs_of", "read_code", "read_rules"]

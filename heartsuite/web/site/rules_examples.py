@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from heartsuite.hearts import Rules, deal_hands, parse_game_code, replay, texts
-from heartsuite.web.examples import (
+from heartsuite.web.site.examples import (
     HEARTS_EXAMPLE_CODE,
     HEARTS_EXAMPLE_PASSES,
     HEARTS_EXAMPLE_POINTS,

@@ -10,7 +10,7 @@ from dataclasses import asdict
 from typing import Any
 
 from heartsuite.codes import LIMIT
-from heartsuite.h2h.deal import Deal, format_code
+from heartsuite.h2h.deal import CodeError, Deal, format_code
 from heartsuite.h2h.game import Game, GameRecordError, Settings
 from heartsuite.web.errors import ApiError
 from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, Store
@@ -120,6 +120,10 @@ class Sessions:
                           "hints": row.hints}
         self.store.save(row)
 
+    async def stop(self) -> None:
+        """Nothing runs in the background: every change is already saved. Forget the games."""
+        self._games.clear()
+
     def finish_lost(self, row: GameRow) -> None:
         """End a game in play as lost (the person asked to see the solution)."""
         if row.status == PLAYING:
@@ -132,6 +136,15 @@ def honest_clock(row: GameRow, claimed_ms: int) -> int:
     going backwards nor ahead of the wall clock since the last save."""
     wall = (time.time() - row.updated) * 1000 + CLOCK_SLACK_MS
     return int(max(row.elapsed_ms, min(claimed_ms, row.elapsed_ms + wall)))
+
+
+def deal_of(code: str) -> Deal:
+    """The deal a code of either class stands for; a bad code is a 400 `bad_code` with the
+    reason. The one place the web app deals a code (a class-W code is a search by the solver)."""
+    try:
+        return Deal.from_code(code)
+    except CodeError as exc:
+        raise ApiError(400, "bad_code", str(exc)) from None
 
 
 def random_code(kind: str = "N") -> str:

@@ -1,0 +1,195 @@
+"""Heart to Heart on the web: the page `/h2h` and its JSON API `/api/h2h/...`. The server holds
+the game; the page sends taps and draws what it gets back, which never includes the stock's order
+(only its size, the waste's size and top card).
+
+Every route answers for the person's own games only (another's id is a 404, like an unknown one).
+The solver (`heartsuite.solver`) gives the hints, the solutions, the winnable deals and the
+"still winnable" line; it runs in a worker thread, as it can take a moment.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import HTTPConnection
+
+from heartsuite import solver
+from heartsuite.h2h.game import Game
+from heartsuite.h2h.state import State
+from heartsuite.web.api_types import GameId
+from heartsuite.web.errors import ApiError
+from heartsuite.web.h2h.frames import frames, geometry
+from heartsuite.web.h2h.messages import Clock, NewGame, Prefs, Tap
+from heartsuite.web.h2h.sessions import (
+    DEFAULT_PREFS,
+    KIND,
+    Sessions,
+    deal_of,
+    prefs_of,
+    random_code,
+    view,
+)
+from heartsuite.web.people import person_of
+from heartsuite.web.shell import render_page
+from heartsuite.web.store import PLAYING, GameRow
+
+router = APIRouter()
+# What the page may offer: the solver ships with the package, so always everything.
+FEATURES = {"solver": True, "winnable": True}
+
+
+def sessions(conn: HTTPConnection) -> Sessions:
+    """The app's Heart to Heart games (built by the app factory)."""
+    held: Sessions = conn.app.state.h2h
+    return held
+
+
+async def _status(game: Game, person_prefs: dict[str, bool]) -> dict[str, Any]:
+    """The optional "still winnable" line, computed only when asked for."""
+    if not person_prefs["show_winnable"] or game.won:
+        return {"winnable": None}
+    return {"winnable": await run_in_threadpool(solver.is_winnable, game.state)}
+
+
+async def _answer(request: Request, row: GameRow, game: Game, **extra: Any) -> dict[str, Any]:
+    status = await _status(game, prefs_of(sessions(request).store, row.person))
+    return {"game": view(row, game, status)} | extra
+
+
+def _playing(row: GameRow) -> None:
+    if row.status != PLAYING:
+        raise ApiError(409, "finished", "this game is over")
+
+
+@router.get("/h2h", response_class=HTMLResponse)
+async def page(request: Request) -> HTMLResponse:
+    return render_page(request, template="h2h.html", page="h2h", title_key="h2h.title",
+                       module="h2h", data={"geometry": geometry(), **FEATURES})
+
+
+@router.get("/api/h2h/meta")
+async def meta() -> dict[str, Any]:
+    """The heart's geometry and which solver features this server has."""
+    return {"geometry": geometry(), **FEATURES}
+
+
+@router.get("/api/h2h/prefs")
+async def get_prefs(request: Request) -> dict[str, bool]:
+    return prefs_of(sessions(request).store, person_of(request))
+
+
+@router.put("/api/h2h/prefs")
+async def put_prefs(request: Request, body: Prefs) -> dict[str, bool]:
+    store = sessions(request).store
+    person = person_of(request)
+    store.merge_prefs(person, KIND, body.changes(), keep=DEFAULT_PREFS)
+    return prefs_of(store, person)
+
+
+@router.get("/api/h2h/current")
+async def current(request: Request) -> dict[str, Any]:
+    """The person's unfinished game, or `{"game": null}`."""
+    held = sessions(request).current(person_of(request))
+    if held is None:
+        return {"game": None}
+    return await _answer(request, *held)
+
+
+@router.get("/api/h2h/last")
+async def last(request: Request) -> dict[str, Any]:
+    """The game the page opens: the unfinished one, else the one just finished (won, or lost
+    after asking for the solution) if no game was begun since; else `{"game": null}`."""
+    held = sessions(request).reopen(person_of(request))
+    if held is None:
+        return {"game": None}
+    return await _answer(request, *held)
+
+
+@router.post("/api/h2h/games", status_code=201)
+async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
+    """Start a game: the deal of `code`, else a fresh one (winnable when asked or preferred)."""
+    person = person_of(request)
+    if body.code is not None:
+        deal = deal_of(body.code)
+    else:
+        winnable = body.winnable
+        if winnable is None:
+            winnable = prefs_of(sessions(request).store, person)["winnable_only"]
+        code = random_code("W" if winnable else "N")
+        # a winnable deal is searched for by the solver: not on the event loop
+        deal = await run_in_threadpool(deal_of, code) if winnable else deal_of(code)
+    row, game = sessions(request).start(person, deal)
+    return await _answer(request, row, game)
+
+
+@router.get("/api/h2h/games/{game_id}")
+async def get_game(request: Request, game_id: GameId) -> dict[str, Any]:
+    return await _answer(request, *sessions(request).get(game_id, person_of(request)))
+
+
+@router.post("/api/h2h/games/{game_id}/tap")
+async def tap(request: Request, game_id: GameId, body: Tap) -> dict[str, Any]:
+    """Tap a layout position, the waste or the stock (SPEC §1.4)."""
+    games = sessions(request)
+    row, game = games.get(game_id, person_of(request))
+    _playing(row)
+    moves_before = len(game.line)
+    event = game.tap(body.target)
+    if len(game.line) != moves_before:
+        games.save(row, game, body.elapsed_ms)
+    return await _answer(request, row, game, event=event.to_dict())
+
+
+@router.post("/api/h2h/games/{game_id}/undo")
+async def undo(request: Request, game_id: GameId, body: Clock) -> dict[str, Any]:
+    games = sessions(request)
+    row, game = games.get(game_id, person_of(request))
+    _playing(row)
+    event = game.undo()
+    if event.kind == "undone":
+        games.save(row, game, body.elapsed_ms)
+    return await _answer(request, row, game, event=event.to_dict())
+
+
+@router.post("/api/h2h/games/{game_id}/clock")
+async def clock(request: Request, game_id: GameId, body: Clock) -> dict[str, Any]:
+    """Record the page's clock (sent when the page is hidden or left)."""
+    games = sessions(request)
+    row, game = games.get(game_id, person_of(request))
+    if row.status == PLAYING and row.moves and body.elapsed_ms is not None:
+        games.save(row, game, body.elapsed_ms)
+    return {"elapsed_ms": row.elapsed_ms}
+
+
+@router.post("/api/h2h/games/{game_id}/hint")
+async def hint(request: Request, game_id: GameId, body: Clock) -> dict[str, Any]:
+    """The next move of a winning line (None when the game can no longer be won); counted."""
+    games = sessions(request)
+    row, game = games.get(game_id, person_of(request))
+    _playing(row)
+    move = await run_in_threadpool(solver.hint, game.state)
+    row.hints += 1
+    games.save(row, game, body.elapsed_ms)
+    return await _answer(
+        request, row, game,
+        hint=None if move is None else {"move": str(move), "cards": move.taps()},
+    )
+
+
+@router.post("/api/h2h/games/{game_id}/solution")
+async def solution(request: Request, game_id: GameId) -> dict[str, Any]:
+    """The deal's shortest solution, step by step; only once the game is over (won, or stuck:
+    asking ends a blocked game as lost), since it shows the stock."""
+    games = sessions(request)
+    row, game = games.get(game_id, person_of(request))
+    if row.status == PLAYING and not game.won:
+        if not game.blocked:
+            raise ApiError(409, "in_progress", "the solution is shown once the game is over")
+        games.finish_lost(row)
+    line = await run_in_threadpool(solver.solve, State.initial(game.deal), True)
+    if line is None:
+        return {"code": game.deal.code, "frames": None}
+    return {"code": game.deal.code, "frames": frames(game.deal, line)}

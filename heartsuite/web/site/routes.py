@@ -1,0 +1,106 @@
+"""The rest of the site: the home page, the statistics and the rules pages, with their data
+(`/api/home`, `/api/stats`, and the two rules examples)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from markupsafe import Markup
+from starlette.requests import HTTPConnection
+
+from heartsuite.h2h.deal import Deal
+from heartsuite.web.h2h.frames import frames, geometry
+from heartsuite.web.h2h.sessions import KIND as H2H
+from heartsuite.web.hearts.hub import KIND as HEARTS
+from heartsuite.web.i18n import DEFAULT, language_of, translate
+from heartsuite.web.people import person_of
+from heartsuite.web.shell import render_page
+from heartsuite.web.site.examples import EXAMPLE_CODE, HEARTS_EXAMPLE_CODE, example_moves
+from heartsuite.web.site.rules_examples import hearts_frames
+from heartsuite.web.site.stats import h2h_stats, hearts_stats
+from heartsuite.web.store import PLAYING, Store
+
+router = APIRouter()
+RULES = Path(__file__).parent.parent / "rules"
+RULE_FILES = {"h2h": "heart-to-heart", "hearts": "hearts"}
+PLAY = {"h2h": "/h2h", "hearts": "/hearts"}
+
+
+def store_of(conn: HTTPConnection) -> Store:
+    """The app's store (built by the app factory)."""
+    store: Store = conn.app.state.store
+    return store
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request) -> HTMLResponse:
+    return render_page(request, template="home.html", page="home", title_key="app.tagline",
+                       module="home")
+
+
+@router.get("/api/home")
+async def home_data(request: Request) -> dict[str, Any]:
+    """What the home page offers to resume."""
+    store = store_of(request)
+    person = person_of(request)
+    current = store.current(person, H2H)
+    hearts = store.current(person, HEARTS)
+    return {
+        "h2h": None if current is None else {"moves": current.moves, "code": current.code},
+        "hearts": None if hearts is None or hearts.status != PLAYING else {"code": hearts.code},
+    }
+
+
+@router.get("/stats", response_class=HTMLResponse)
+async def stats_page(request: Request) -> HTMLResponse:
+    return render_page(request, template="stats.html", page="stats", title_key="stats.title",
+                       module="stats")
+
+
+@router.get("/api/stats")
+async def stats_data(request: Request) -> dict[str, Any]:
+    store = store_of(request)
+    person = person_of(request)
+    return {"h2h": h2h_stats(store, person), "hearts": hearts_stats(store, person)}
+
+
+def rules_fragment(lang: str, game: str) -> Markup:
+    """The rules text of a game in `lang` (English when it has none yet): an `<article>` whose
+    last section, `[data-example]`, receives the replay. The files are the project's own markup,
+    so they are trusted as they are."""
+    for code in (lang, DEFAULT):
+        path = RULES / code / f"{RULE_FILES[game]}.html"
+        try:
+            return Markup(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue
+    return Markup()
+
+
+@router.get("/rules/{game}", response_class=HTMLResponse)
+async def rules(request: Request, game: Literal["h2h", "hearts"]) -> HTMLResponse:
+    lang = language_of(request)
+    data: dict[str, Any] = {"game": game, "example": RULE_FILES[game]}
+    if game == "h2h":
+        data |= {"geometry": geometry(),
+                 "caption": translate(lang, "rules.example.deal", code=EXAMPLE_CODE)}
+    else:
+        data |= {"caption": translate(lang, "rules.example.game", code=HEARTS_EXAMPLE_CODE)}
+    return render_page(request, template="rules.html", page="rules",
+                       title_key=f"rules.title.{game}", module="rules", data=data, game=game,
+                       play_href=PLAY[game], fragment=rules_fragment(lang, game))
+
+
+@router.get("/api/rules/h2h/example")
+async def h2h_example() -> dict[str, Any]:
+    """The rules page's won deal, every position of its winning line (no secret: it is shown)."""
+    return {"code": EXAMPLE_CODE, "frames": frames(Deal.from_code(EXAMPLE_CODE), example_moves())}
+
+
+@router.get("/api/rules/hearts/example")
+async def hearts_example() -> dict[str, Any]:
+    """The Hearts rules page's round, card by card."""
+    return {"code": HEARTS_EXAMPLE_CODE, "frames": hearts_frames()}

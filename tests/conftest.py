@@ -1,0 +1,50 @@
+"""Fixtures the test modules share: the web app on a temporary data directory, clients that are
+each a person of their own (a cookie jar of their own), and Heart to Heart taps through the API."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from heartsuite.h2h.moves import TapTarget
+from heartsuite.web.app import create_app
+
+
+class Tap(Protocol):
+    def __call__(self, client: TestClient, game_id: str, target: TapTarget,
+                 **extra: Any) -> dict[str, Any]: ...
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> FastAPI:
+    """One app per test module, storing in a temporary directory. Tests keep apart by person."""
+    return create_app(tmp_path_factory.mktemp("data"))
+
+
+@pytest.fixture
+def new_person(app: FastAPI) -> Callable[[], TestClient]:
+    """Makes clients of the app with cookie jars of their own: each one is another person."""
+    return lambda: TestClient(app)
+
+
+@pytest.fixture
+def client(new_person: Callable[[], TestClient]) -> TestClient:
+    """A client of the module's app, as a person of its own."""
+    return new_person()
+
+
+def _tap(client: TestClient, game_id: str, target: TapTarget, **extra: Any) -> dict[str, Any]:
+    response = client.post(f"/api/h2h/games/{game_id}/tap", json={"target": target, **extra})
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+@pytest.fixture(scope="session")
+def tap() -> Tap:
+    """Tap a Heart to Heart target (`Move.taps()` gives a move's) and return the answer."""
+    return _tap
