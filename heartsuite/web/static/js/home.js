@@ -1,3 +1,4 @@
+// @ts-check
 // Home: offer to resume an unfinished game.
 
 import { cardSvg } from "./cards.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // A won Heart to Heart deal replayed move by move (rules page example, "Show solution"). Frames
 // come from the server: the layout after each move.
 

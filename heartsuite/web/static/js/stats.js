@@ -1,3 +1,4 @@
+// @ts-check
 // Statistics: figures computed by the server from the stored games.
 
 import { api, clock, num, showError, t } from "./shell.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Step-through controls shared by the replays: restart, back, play/pause, forward, and the arrow
 // keys (which follow the reading direction). `show(index)` draws a step and returns its caption.
 

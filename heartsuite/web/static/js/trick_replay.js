@@ -1,3 +1,4 @@
+// @ts-check
 // The Hearts rules page's example: one round replayed card by card, all hands face up. Seats sit
 // as at the game's table (you at the bottom, play going clockwise to the left); it never mirrors.
 
