@@ -7,7 +7,7 @@
 const RANK_NUMBERS = { A: 1, J: 11, Q: 12, K: 13, T: 10 };
 
 /**
- * A rank's number, 1 (ace) to 13 (king), from its letter or digits ("Q" → 12, "T" or "10" → 10).
+ * A rank's number, 1 (ace) to 13 (king), from its letter or digits ("Q" is 12, "T" or "10" is 10).
  * @param {string} rank
  */
 export const rankNumber = (rank) => RANK_NUMBERS[rank] ?? Number(rank);
