@@ -1,9 +1,25 @@
+// @ts-check
 // The Heart to Heart table: 25 layout cards placed by SPEC §1.2's geometry (sent by the server),
 // the stock and the waste. Used by the game page and by the replay widget.
 
 import { backSvg, cardSvg } from "./cards.js";
+import { $, $$, maybe, replayClass } from "./dom.js";
 import { icon } from "./icons.js";
 import { cardName, num, t } from "./shell.js";
+
+/**
+ * A position: the layout's ranks by position (null where a card is gone), which are free, the
+ * stock's and the waste's sizes and the waste's top card.
+ * @typedef {{ layout: (string | null)[], free?: number[], stock: number, waste: number,
+ *   waste_top: string | null }} View
+ */
+/** A layout position (1 to 25) or a pile. @typedef {number | "stock" | "waste"} Target */
+/**
+ * What to mark on the cards.
+ * @typedef {{ selected?: Target | null, playable?: Target[], partners?: Target[],
+ *   dimmed?: Target[], hinted?: Target[] }} Marks
+ */
+/** Where a layout card sits: its position, row and half-width column. @typedef {{ pos: number, row: number, x: number }} Spot */
 
 const RATIO = 1.4; // card height / width (5:7)
 const STEP = 0.55; // vertical step between rows, in card heights: the strip left visible
@@ -11,19 +27,25 @@ const GAP = 0.3; // between the heart and the piles, in card widths
 const MAX_CARD = 116; // px
 
 export class Board {
-  /** `table` holds `.heart` and `.piles`; `interactive` makes cards focusable buttons. */
+  /**
+   * `table` holds `.heart` and `.piles`; `interactive` makes cards focusable buttons.
+   * @param {HTMLElement} table
+   * @param {Spot[]} geometry
+   * @param {{ interactive?: boolean }} [options]
+   */
   constructor(table, geometry, { interactive = true } = {}) {
     this.table = table;
-    this.heart = table.querySelector(".heart");
-    this.piles = table.querySelector(".piles");
-    this.stock = this.piles.querySelector(".stock");
-    this.waste = this.piles.querySelector(".waste");
+    this.heart = $(".heart", table);
+    this.piles = $(".piles", table);
+    this.stock = $(".stock", this.piles);
+    this.waste = $(".waste", this.piles);
     this.geometry = geometry;
     this.interactive = interactive;
+    /** @type {Map<number, HTMLButtonElement | HTMLDivElement>} */
     this.cards = new Map();
     for (const { pos, row } of geometry) {
-      const el = document.createElement(interactive ? "button" : "div");
-      if (interactive) el.type = "button";
+      const el = interactive ? document.createElement("button") : document.createElement("div");
+      if (el instanceof HTMLButtonElement) el.type = "button";
       el.className = "card";
       // Only the game's own cards carry the data-pos hooks; a replay's cards carry data-replay-pos.
       el.dataset[interactive ? "pos" : "replayPos"] = String(pos);
@@ -54,16 +76,23 @@ export class Board {
     this.heart.style.width = `${6 * cw}px`;
     this.heart.style.height = `${6 * step + ch}px`;
     for (const { pos, row, x } of this.geometry) {
-      const el = this.cards.get(pos);
+      const el = this.card(pos);
       el.style.left = `${((x + 5) * cw) / 2}px`;
       el.style.top = `${(row - 1) * step}px`;
     }
   }
 
   /** Draw a position: `view` as the server sends it (layout ranks or null, free, stock, waste,
-   * waste_top) plus optional marks {selected, playable, partners, dimmed, hinted}. */
+   * waste_top) plus optional marks {selected, playable, partners, dimmed, hinted}.
+   * @param {View} view
+   * @param {Marks} [marks]
+   */
   render(view, marks = {}) {
     const free = new Set(view.free ?? []);
+    /**
+     * @param {Target[] | undefined} list
+     * @param {Target} card
+     */
     const has = (list, card) => (list ?? []).includes(card);
     for (const [pos, el] of this.cards) {
       const rank = view.layout[pos - 1];
@@ -88,7 +117,7 @@ export class Board {
             : t("h2h.card.free", { card: name });
       }
       el.setAttribute("aria-label", label);
-      if (this.interactive) {
+      if (el instanceof HTMLButtonElement) {
         el.tabIndex = isFree ? 0 : -1;
         el.setAttribute("aria-pressed", String(marks.selected === pos));
         el.disabled = gone;
@@ -97,6 +126,10 @@ export class Board {
     this.renderPiles(view, marks);
   }
 
+  /**
+   * @param {View} view
+   * @param {Marks} marks
+   */
   renderPiles(view, marks) {
     const { stock, waste } = this;
     const top = view.waste_top;
@@ -120,7 +153,7 @@ export class Board {
         waste.classList.add("arrive");
       }
     }
-    let count = waste.querySelector(".count");
+    let count = maybe(".count", waste);
     if (!count) {
       count = document.createElement("span");
       count.className = "count";
@@ -140,32 +173,53 @@ export class Board {
     if (this.interactive) waste.setAttribute("aria-pressed", String(marks.selected === "waste"));
   }
 
-  /** A gentle shake for a refused tap. */
-  shake(target) {
-    const el = target === "stock" ? this.stock : target === "waste" ? this.waste
-      : this.cards.get(target);
-    if (!el) return;
-    el.classList.remove("shake");
-    void el.offsetWidth;
-    el.classList.add("shake");
+  /**
+   * The layout card at `pos`.
+   * @param {number} pos
+   */
+  card(pos) {
+    const el = this.cards.get(pos);
+    if (!el) throw new Error(`no card at ${pos}`);
+    return el;
   }
 
-  /** The element for a tap target. */
+  /**
+   * A gentle shake for a refused tap.
+   * @param {Target} target
+   */
+  shake(target) {
+    const el = this.element(target);
+    if (!el) return;
+    replayClass(el, "shake");
+  }
+
+  /**
+   * The element for a tap target.
+   * @param {Target} target
+   */
   element(target) {
     return target === "stock" ? this.stock : target === "waste" ? this.waste
       : this.cards.get(target);
   }
 }
 
-/** Move the focus to the nearest focusable card in an arrow key's direction. */
+/**
+ * Move the focus to the nearest focusable card in an arrow key's direction.
+ * @param {HTMLElement} container
+ * @param {HTMLElement} from
+ * @param {string} key
+ */
 export function moveFocus(container, from, key) {
-  const candidates = Array.from(container.querySelectorAll("button.card:not(.gone), .pile"))
+  const candidates = $$("button.card:not(.gone), .pile", container)
     .filter((el) => el.tabIndex >= 0 && el !== from);
   const a = from.getBoundingClientRect();
   const ax = a.left + a.width / 2;
   const ay = a.top + a.height / 2;
-  const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+  /** @type {Record<string, number[]>} */
+  const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const dir = dirs[key];
   if (!dir) return false; // the table never mirrors, in any language
+  /** @type {HTMLElement | null} */
   let best = null;
   let bestScore = Infinity;
   for (const el of candidates) {
@@ -182,5 +236,5 @@ export function moveFocus(container, from, key) {
     }
   }
   best?.focus();
-  return Boolean(best);
+  return best !== null;
 }

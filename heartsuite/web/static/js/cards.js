@@ -1,6 +1,18 @@
+// @ts-check
 // Playing cards drawn as SVG (the project's own art, MIT licence): crisp at any size.
 // cardSvg("Q", "S") gives a face; backSvg() the back. Ranks: A 2 … 10 J Q K (T is read as 10).
+// Also the one place a rank letter becomes its number (both games name ranks by number).
 
+/** @type {Record<string, number>} */
+const RANK_NUMBERS = { A: 1, J: 11, Q: 12, K: 13, T: 10 };
+
+/**
+ * A rank's number, 1 (ace) to 13 (king), from its letter or digits ("Q" is 12, "T" or "10" is 10).
+ * @param {string} rank
+ */
+export const rankNumber = (rank) => RANK_NUMBERS[rank] ?? Number(rank);
+
+/** @type {Record<string, { glyph: string, red: boolean }>} */
 const SUITS = {
   H: { glyph: "♥", red: true },
   D: { glyph: "♦", red: true },
@@ -9,6 +21,7 @@ const SUITS = {
 };
 
 // Pip positions (x, y in a 100×140 box) for number cards.
+/** @type {Record<string, number[][]>} */
 const PIPS = {
   2: [[50, 28], [50, 112]],
   3: [[50, 28], [50, 70], [50, 112]],
@@ -25,10 +38,20 @@ const PIPS = {
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif";
 
 // Pips stay upright (no upside-down lower half): at small sizes an inverted heart reads as a spade.
+/**
+ * @param {string} glyph
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ */
 function pip(glyph, x, y, size) {
   return `<text x="${x}" y="${y}" font-size="${size}" text-anchor="middle" dominant-baseline="central">${glyph}</text>`;
 }
 
+/**
+ * @param {string} rank
+ * @param {string} suit
+ */
 function centre(rank, suit) {
   const { glyph } = SUITS[suit];
   if (rank === "A") return pip(glyph, 50, 72, 54);
@@ -39,7 +62,11 @@ function centre(rank, suit) {
     + pip(glyph, 50, 92, 24);
 }
 
-/** The face of a card as an SVG string; the corner index stays readable at phone size. */
+/**
+ * The face of a card as an SVG string; the corner index stays readable at phone size.
+ * @param {string} rank
+ * @param {string} [suit]
+ */
 export function cardSvg(rank, suit = "H") {
   const r = rank === "T" ? "10" : rank;
   const { glyph, red } = SUITS[suit];

@@ -1,25 +1,43 @@
+// @ts-check
 // The Heart to Heart page: sends taps to the server and draws the game it gets back.
 
 import { Board, moveFocus } from "./board.js";
+import { $, $$, dialogEl, isShortcutKey, targetOf } from "./dom.js";
+import { codeDialog, copyCode, introBanner } from "./game_ui.js";
 import {
   announce, api, ApiError, cardName, clock, num, openDialog, pageData, showError, t, toast,
 } from "./shell.js";
 import { Replay } from "./replay.js";
 
-const $ = (sel) => document.querySelector(sel);
+/** @typedef {import("./board.js").View} View */
+/** @typedef {number | "stock" | "waste"} Target */
+/**
+ * The server's view of a game (heartsuite/web/h2h_sessions.py `view`).
+ * @typedef {View & {
+ *   id: string, code: string, status: string, score: number, moves: number, elapsed_ms: number,
+ *   won: boolean, blocked: boolean, can_undo: boolean, winnable?: boolean | null,
+ *   hints_used: number, selected: Target | null,
+ *   settings: { placement_help: boolean, [name: string]: boolean },
+ *   hints: { playable: Target[], partners: Target[], dimmed: Target[] },
+ * }} Game
+ */
+
 const INTRO_KEY = "heartsuite.h2h.intro-seen";
 
 const board = new Board($("#table"), pageData.geometry);
-let game = null; // the server's view
-let prefs = null;
+/** @type {Game | null} the server's view */
+let game = null;
+/** @type {Target[]} */
 let hinted = [];
+/** @type {Promise<void>} */
 let queue = Promise.resolve();
 
 // The clock: the server stores it; the page runs it while the game is on and the page visible.
+/** @type {{ base: number, since: number | null }} */
 const timer = { base: 0, since: null };
 const elapsed = () => timer.base + (timer.since === null ? 0 : performance.now() - timer.since);
 function timerShouldRun() {
-  return game && game.status === "playing" && !game.won && game.moves > 0
+  return game !== null && game.status === "playing" && !game.won && game.moves > 0
     && document.visibilityState === "visible";
 }
 function syncTimer() {
@@ -33,7 +51,9 @@ function syncTimer() {
 }
 setInterval(() => { if (timer.since !== null) syncTimer(); }, 250);
 
+/** @returns {import("./board.js").Marks} */
 function marks() {
+  /** @type {import("./board.js").Marks} */
   const m = { hinted };
   if (!game) return m;
   m.selected = game.selected;
@@ -46,13 +66,14 @@ function marks() {
 }
 
 function render() {
+  if (!game) return;
   board.render(game, marks());
   $("#table").setAttribute("aria-busy", "false");
   $("#loading").hidden = true;
   $("[data-info=score]").textContent = num(game.score);
   $("[data-info=moves]").textContent = num(game.moves);
   $("[data-info=code]").textContent = game.code;
-  $("[data-action=undo]").disabled = !game.can_undo;
+  /** @type {HTMLButtonElement} */ ($("[data-action=undo]")).disabled = !game.can_undo;
   const line = $("#winnable-line");
   line.hidden = game.winnable === null || game.winnable === undefined;
   if (!line.hidden) {
@@ -62,6 +83,7 @@ function render() {
   syncTimer();
 }
 
+/** @param {Game} view */
 function load(view) {
   const fresh = !game || game.id !== view.id;
   game = view;
@@ -73,7 +95,10 @@ function load(view) {
   render();
 }
 
-/** Run server calls one after another, so fast taps keep their order. */
+/**
+ * Run server calls one after another, so fast taps keep their order.
+ * @param {() => Promise<void>} job
+ */
 function enqueue(job) {
   queue = queue.then(job).catch(async (err) => {
     if (err instanceof ApiError && err.status === 404) {
@@ -91,14 +116,20 @@ function enqueue(job) {
   return queue;
 }
 
+/** @param {Record<string, unknown>} [extra] */
 const body = (extra = {}) => ({ elapsed_ms: Math.round(elapsed()), ...extra });
 
+/**
+ * Say what a move did.
+ * @param {{ kind: string, cards: Target[] }} event
+ * @param {Game} view
+ */
 function narrate(event, view) {
-  const card = (c) => (c === "waste" ? cardName(view.waste_top ?? "A") : cardName(
-    view.layout[c - 1] ?? "A"));
+  const card = (/** @type {Target} */ c) => (c === "waste" ? cardName(view.waste_top ?? "A") : cardName(
+    view.layout[Number(c) - 1] ?? "A"));
   switch (event.kind) {
     case "pair_removed": announce(t("h2h.announce.pair", { score: view.score })); break;
-    case "drew": announce(t("h2h.announce.drew", { card: cardName(view.waste_top) })); break;
+    case "drew": announce(t("h2h.announce.drew", { card: cardName(view.waste_top ?? "") })); break;
     case "redealt": announce(t("h2h.announce.redealt")); break;
     case "selected": announce(t("h2h.announce.selected", { card: card(event.cards[0]) })); break;
     case "deselected": announce(t("h2h.announce.deselected")); break;
@@ -107,7 +138,9 @@ function narrate(event, view) {
   }
 }
 
+/** @param {Game} before */
 async function afterMove(before) {
+  if (!game) return;
   if (game.won && !before.won) {
     await showWon();
   } else if (game.blocked && !before.blocked) {
@@ -115,6 +148,7 @@ async function afterMove(before) {
   }
 }
 
+/** @param {Target} target */
 function tap(target) {
   return enqueue(async () => {
     if (!game || game.status !== "playing") return;
@@ -148,6 +182,7 @@ function undo() {
 function hint() {
   return enqueue(async () => {
     if (!game || game.status !== "playing" || !pageData.solver) return;
+    /** @type {{ game: Game, hint: { cards: Target[], move: string } | null }} */
     const { game: view, hint: found } = await api(`/api/h2h/games/${game.id}/hint`,
       { method: "POST", body: body() });
     hinted = found ? found.cards : [];
@@ -159,6 +194,7 @@ function hint() {
   });
 }
 
+/** @param {{ code?: string }} [request] */
 function startGame(request = {}) {
   return enqueue(async () => {
     load((await api("/api/h2h/games", { method: "POST", body: request })).game);
@@ -170,37 +206,41 @@ async function newGame() {
   await queue;
   const inProgress = game && game.status === "playing" && game.moves > 0 && !game.blocked
     && !game.won;
-  if (inProgress && await openDialog($("#dlg-confirm")) !== "new") return;
+  if (inProgress && await openDialog(dialogEl("#dlg-confirm")) !== "new") return;
   await startGame();
 }
 
 async function showWon() {
+  if (!game) return;
   syncTimer();
   $("#won-summary").textContent = t("h2h.won.body",
     { score: game.score, time: clock(game.elapsed_ms), count: game.moves });
   $("#won-hints").textContent = game.hints_used ? t("h2h.won.hints", { count: game.hints_used })
     : "";
-  const choice = await openDialog($("#dlg-won"));
+  const choice = await openDialog(dialogEl("#dlg-won"));
   if (choice === "new") await startGame();
   if (choice === "solution") await showSolution();
 }
 
 async function showBlocked() {
+  if (!game) return;
   // A game already given up (its solution was shown) cannot be undone any more.
   $("#dlg-blocked [value=undo]").hidden = game.status !== "playing";
-  const choice = await openDialog($("#dlg-blocked"));
+  const choice = await openDialog(dialogEl("#dlg-blocked"));
   if (choice === "undo") await undo();
   if (choice === "new") await startGame();
   if (choice === "solution") await showSolution();
 }
 
 async function showSolution() {
-  const dialog = $("#dlg-solution");
+  if (!game) return;
+  const id = game.id;
+  const dialog = dialogEl("#dlg-solution");
   const root = $("#solution-replay");
   root.textContent = t("common.loading");
   const opened = openDialog(dialog);
   try {
-    const data = await api(`/api/h2h/games/${game.id}/solution`, { method: "POST", body: {} });
+    const data = await api(`/api/h2h/games/${id}/solution`, { method: "POST", body: {} });
     if (!data.frames) {
       root.textContent = t("h2h.solution.none");
     } else {
@@ -208,119 +248,98 @@ async function showSolution() {
       replay.start();
       opened.then(() => replay.stop());
     }
-    load((await api(`/api/h2h/games/${game.id}`)).game);
+    load((await api(`/api/h2h/games/${id}`)).game);
   } catch (err) {
     root.textContent = err instanceof ApiError && err.error === "no_solver"
       ? t("h2h.solution.unavailable") : t("common.error");
   }
   await opened;
-  if (game.status !== "playing") await startGame();
+  if (game?.status !== "playing") await startGame();
 }
 
-async function playCode() {
-  const dialog = $("#dlg-code");
-  const input = $("#code-input");
-  const error = $("#code-error");
-  error.textContent = "";
-  input.value = "";
-  dialog.showModal();
-  input.focus();
-}
-
-async function submitCode(event) {
-  const dialog = $("#dlg-code");
-  const input = $("#code-input");
-  const error = $("#code-error");
-  if (event.submitter?.value !== "play" && event.type === "submit") return;
-  event.preventDefault();
-  const code = input.value.trim();
-  if (!code) {
-    error.textContent = t("h2h.code.empty");
-    return;
-  }
-  try {
-    const { game: view } = await api("/api/h2h/games", { method: "POST", body: { code } });
-    dialog.close("play");
-    load(view);
-  } catch (err) {
-    if (err instanceof ApiError && (err.error === "bad_code" || err.status === 422)) {
-      error.textContent = t("h2h.code.bad", { code });
-      input.setAttribute("aria-invalid", "true");
-      input.focus();
-    } else {
+const playCode = codeDialog(dialogEl("#dlg-code"), {
+  empty: () => t("h2h.code.empty"),
+  play: async (code) => {
+    try {
+      const { game: view } = await api("/api/h2h/games", { method: "POST", body: { code } });
+      load(view);
+      return null;
+    } catch (err) {
+      if (err instanceof ApiError && (err.error === "bad_code" || err.status === 422)) {
+        return t("h2h.code.bad", { code });
+      }
       showError(err);
+      return undefined;
     }
-  }
-}
+  },
+});
 
-async function copyCode() {
+async function copyGameCode() {
   if (!game) return;
-  try {
-    await navigator.clipboard.writeText(game.code);
-    toast(t("h2h.copied", { code: game.code }));
-  } catch {
-    toast(t("h2h.copy_manual", { code: game.code }), 6000);
-  }
+  const { code } = game;
+  await copyCode(code, t("h2h.copied", { code }), t("h2h.copy_manual", { code }), 6000);
 }
 
 async function openSettings() {
-  const dialog = $("#dlg-settings");
-  prefs = await api("/api/h2h/prefs");
-  for (const input of dialog.querySelectorAll("input[type=checkbox]")) {
+  const dialog = dialogEl("#dlg-settings");
+  /** @type {Record<string, boolean>} */
+  const prefs = await api("/api/h2h/prefs");
+  for (const input of /** @type {HTMLInputElement[]} */ ($$("input[type=checkbox]", dialog))) {
     input.checked = Boolean(prefs[input.name]);
     const needs = input.name === "winnable_only" ? !pageData.winnable
       : input.name === "show_winnable" ? !pageData.solver : false;
     input.disabled = needs;
-    input.closest("label").querySelector("[data-needs-solver]").hidden = !needs;
+    $("[data-needs-solver]", /** @type {HTMLElement} */ (input.closest("label"))).hidden = !needs;
   }
   await openDialog(dialog);
 }
 
+/** @param {HTMLInputElement} input */
 async function changeSetting(input) {
-  prefs = await api("/api/h2h/prefs", { method: "PUT", body: { [input.name]: input.checked } });
+  await api("/api/h2h/prefs", { method: "PUT", body: { [input.name]: input.checked } });
   if (game) load((await api(`/api/h2h/games/${game.id}`)).game);
 }
 
+const dismissIntro = introBanner($("#first-visit"), INTRO_KEY);
+
+/** @type {Record<string, () => unknown>} */
 const actions = {
-  undo, hint, new: newGame, code: playCode, copy: copyCode,
+  undo, hint, new: newGame, code: playCode, copy: copyGameCode,
   settings: openSettings,
-  help: () => openDialog($("#dlg-help")),
-  menu: () => openDialog($("#dlg-menu")),
-  "dismiss-intro": () => {
-    localStorage.setItem(INTRO_KEY, "1");
-    $("#first-visit").hidden = true;
-  },
+  help: () => openDialog(dialogEl("#dlg-help")),
+  menu: () => openDialog(dialogEl("#dlg-menu")),
+  "dismiss-intro": dismissIntro,
 };
 
 document.addEventListener("click", (event) => {
-  const el = event.target.closest("[data-pos], [data-pile], [data-action]");
+  const el = /** @type {HTMLElement | null} */ (
+    targetOf(event).closest("[data-pos], [data-pile], [data-action]"));
   if (!el) return;
   if (el.dataset.pos) tap(Number(el.dataset.pos));
-  else if (el.dataset.pile) tap(el.dataset.pile);
+  else if (el.dataset.pile) tap(/** @type {"stock" | "waste"} */ (el.dataset.pile));
   else {
-    const menu = $("#dlg-menu");
+    const menu = dialogEl("#dlg-menu");
     if (menu.open && menu.contains(el)) menu.close();
-    actions[el.dataset.action]?.();
+    actions[el.dataset.action ?? ""]?.();
   }
 });
 
-$("#dlg-code form").addEventListener("submit", submitCode);
 $("#dlg-settings").addEventListener("change", (event) => {
-  if (event.target.matches("input[type=checkbox]")) changeSetting(event.target).catch(showError);
+  const input = /** @type {HTMLInputElement} */ (targetOf(event));
+  if (input.matches("input[type=checkbox]")) changeSetting(input).catch(showError);
 });
 
 document.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (document.querySelector("dialog[open]")) return;
-  if (event.target.matches("input, select, textarea")) return;
+  if (!isShortcutKey(event)) return;
   const key = event.key.toLowerCase();
-  const target = event.target;
+  const target = targetOf(event);
   if (event.key.startsWith("Arrow") && target.closest?.("#table")) {
     if (moveFocus($("#table"), target, event.key)) event.preventDefault();
     return;
   }
+  /** @type {Record<string, () => unknown>} */
   const shortcuts = { d: () => tap("stock"), w: () => tap("waste"), u: undo, n: newGame, h: hint,
-    "?": () => openDialog($("#dlg-help")) };
+    "?": () => openDialog(dialogEl("#dlg-help")) };
   if (key === "escape" && game?.selected != null) {
     tap(game.selected);
   } else if (shortcuts[key]) {
@@ -339,11 +358,10 @@ document.addEventListener("visibilitychange", () => {
 });
 
 async function init() {
-  for (const el of document.querySelectorAll("[data-needs-solver], .needs-solver")) {
+  for (const el of $$("[data-needs-solver], .needs-solver")) {
     if (el.matches("button, .tool")) el.hidden = !pageData.solver;
   }
   $(".toolbar [data-action=hint]").hidden = !pageData.solver;
-  if (!localStorage.getItem(INTRO_KEY)) $("#first-visit").hidden = false;
   const params = new URLSearchParams(location.search);
   const code = params.get("code");
   if (code) {

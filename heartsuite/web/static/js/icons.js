@@ -1,7 +1,9 @@
+// @ts-check
 // Icons the scripts draw, as inline SVG in the text colour (our own line art, like
 // heartsuite/web/icons.py for the page markup): no emoji or symbol font needed. Each is decoration
 // only; the element around it carries the accessible name.
 
+/** @type {Record<string, string>} */
 const PATHS = {
   restart: '<path d="M6 5v14"/><path d="M18 5 9 12l9 7Z" fill="currentColor"/>',
   prev: '<path d="M16 5 7 12l9 7Z" fill="currentColor"/>',
@@ -12,7 +14,10 @@ const PATHS = {
     + ' fill="currentColor"/>',
 };
 
-/** The icon `name` as an SVG string, hidden from assistive technology. */
+/**
+ * The icon `name` as an SVG string, hidden from assistive technology.
+ * @param {string} name
+ */
 export function icon(name) {
   return `<svg class="glyph" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"`
     + ` stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${PATHS[name]}</svg>`;

@@ -1,31 +1,44 @@
+// @ts-check
 // A won Heart to Heart deal replayed move by move (rules page example, "Show solution"). Frames
 // come from the server: the layout after each move.
 
 import { Board } from "./board.js";
-import { t } from "./shell.js";
+import { $ } from "./dom.js";
+import { rankName, t } from "./shell.js";
 import { Stepper } from "./stepper.js";
 
-const RANKS = { A: 1, J: 11, Q: 12, K: 13 };
+/**
+ * A position after a move ("D" draw, "R" redeal, "W<pos>" with the waste, "<pos>-<pos>" a pair;
+ * null for the deal).
+ * @typedef {import("./board.js").View & { move: string | null }} Frame
+ */
 
+/**
+ * The caption of a move.
+ * @param {Frame} frame
+ * @param {Frame} previous
+ */
 function describe(frame, previous) {
   const move = frame.move;
   if (move === null) return t("replay.start");
   if (move === "D" || move === "R") return t(`replay.move.${move}`);
-  const rankAt = (p) => {
-    const r = previous.layout[p - 1];
-    return t(`card.rank.${RANKS[r] ?? Number(r)}`);
-  };
+  const rankAt = (/** @type {number} */ p) => rankName(previous.layout[p - 1] ?? "");
   if (move.startsWith("W")) return t("replay.move.waste", { rank: rankAt(Number(move.slice(1))) });
   return t("replay.move.pair", { rank: rankAt(Number(move.split("-")[0])) });
 }
 
 export class Replay {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("./board.js").Spot[]} geometry
+   * @param {Frame[]} frames
+   */
   constructor(root, geometry, frames) {
     this.frames = frames;
     root.innerHTML = `
       <div class="table replay-table"><div class="heart"></div>
         <div class="piles"><div class="pile stock"></div><div class="pile waste"></div></div></div>`;
-    this.board = new Board(root.querySelector(".table"), geometry, { interactive: false });
+    this.board = new Board($(".table", root), geometry, { interactive: false });
     this.stepper = new Stepper(root, frames.length, (index) => {
       const frame = frames[index];
       this.board.render(frame);

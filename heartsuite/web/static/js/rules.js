@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page: the translated text is server-rendered; its example section gets a replay —
 // a won Heart to Heart deal move by move, or a round of Hearts card by card.
 

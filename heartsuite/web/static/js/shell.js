@@ -1,16 +1,29 @@
+// @ts-check
 // The page shell shared by every page: translations, numbers, the language menu, the JSON API,
 // dialogs, the toast and the screen-reader announcer.
 
-const i18n = JSON.parse(document.getElementById("i18n-data").textContent);
+import { rankNumber } from "./cards.js";
+import { $, maybe, targetOf } from "./dom.js";
+
+/** @typedef {string | Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }} Message */
+/** @type {{ lang: string, dir: string, strings: Record<string, Message> }} */
+const i18n = JSON.parse(document.getElementById("i18n-data")?.textContent ?? "");
 export const lang = i18n.lang;
+/** What the server put into the page for its script (each page knows its own fields). @type {any} */
 export const pageData = JSON.parse(document.getElementById("page-data")?.textContent || "{}");
 const plurals = new Intl.PluralRules(lang);
 const numbers = new Intl.NumberFormat(lang);
 const LANG_COOKIE = "hs_lang";
 const LANG_KEY = "heartsuite.lang";
-const LANGS = Array.from(document.querySelectorAll("#lang-select option"), (o) => o.value);
+const LANGS = Array.from(document.querySelectorAll("#lang-select option"),
+  (o) => /** @type {HTMLOptionElement} */ (o).value);
 
-/** A UI string: placeholders filled, plural objects choose their form from `count`. */
+/**
+ * A UI string: placeholders filled, plural objects choose their form from `count`.
+ * @param {string} key
+ * @param {Record<string, unknown>} [params]
+ * @returns {string}
+ */
 export function t(key, params = {}) {
   let value = i18n.strings[key];
   if (value === undefined) return key;
@@ -25,27 +38,51 @@ export function t(key, params = {}) {
   });
 }
 
-/** A number in the page's locale. */
+/**
+ * A number in the page's locale.
+ * @param {number} n
+ */
 export const num = (n) => numbers.format(n);
 
-/** m:ss (or h:mm:ss) with the locale's digits. */
+/**
+ * m:ss (or h:mm:ss) with the locale's digits.
+ * @param {number} ms
+ */
 export function clock(ms) {
   const total = Math.floor(ms / 1000);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  const two = (n) => new Intl.NumberFormat(lang, { minimumIntegerDigits: 2 }).format(n);
+  const two = (/** @type {number} */ n) => new Intl.NumberFormat(lang, { minimumIntegerDigits: 2 }).format(n);
   return h ? `${num(h)}:${two(m)}:${two(s)}` : `${num(m)}:${two(s)}`;
 }
 
-/** The card's accessible name, e.g. "Queen of hearts". */
+/**
+ * The card's accessible name, e.g. "Queen of hearts".
+ * @param {string} rank
+ * @param {string} [suit]
+ */
 export function cardName(rank, suit = "H") {
-  const ranks = { A: 1, J: 11, Q: 12, K: 13, T: 10 };
-  const n = ranks[rank] ?? Number(rank);
-  return t("card.name", { rank: t(`card.rank.${n}`), suit: t(`card.suit.${suit}`) });
+  return t("card.name", { rank: rankName(rank), suit: t(`card.suit.${suit}`) });
 }
 
+/**
+ * A rank's name, e.g. "Queen" for "Q".
+ * @param {string} rank
+ */
+export const rankName = (rank) => t(`card.rank.${rankNumber(rank)}`);
+
+/**
+ * The accessible name of a card written as rank and suit, e.g. "QS".
+ * @param {string} card
+ */
+export const nameOf = (card) => cardName(card[0], card[1]);
+
 export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {{ message?: string, error?: string } | null} body
+   */
   constructor(status, body) {
     super(body?.message || `HTTP ${status}`);
     this.status = status;
@@ -53,7 +90,13 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the JSON API; throws ApiError (status 0 when the server cannot be reached). */
+/**
+ * Call the JSON API; throws ApiError (status 0 when the server cannot be reached). The answer's
+ * shape is the caller's to know.
+ * @param {string} path
+ * @param {{ method?: string, body?: unknown }} [options]
+ * @returns {Promise<any>}
+ */
 export async function api(path, { method = "GET", body } = {}) {
   let response;
   try {
@@ -77,28 +120,42 @@ export async function api(path, { method = "GET", body } = {}) {
 }
 
 let toastTimer = 0;
-/** A short message that does not cover the cards. */
+/**
+ * A short message that does not cover the cards.
+ * @param {string} text
+ * @param {number} [ms]
+ */
 export function toast(text, ms = 2600) {
-  const el = document.getElementById("toast");
+  const el = $("#toast");
   el.textContent = text;
   el.classList.add("show");
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => el.classList.remove("show"), ms);
 }
 
-/** Say something to screen readers. */
+/**
+ * Say something to screen readers.
+ * @param {string} text
+ */
 export function announce(text) {
-  const el = document.getElementById("announcer");
+  const el = $("#announcer");
   el.textContent = "";
   requestAnimationFrame(() => { el.textContent = text; });
 }
 
-/** Show an error from the API as a toast in the page's language. */
+/**
+ * Show an error from the API as a toast in the page's language.
+ * @param {unknown} err
+ */
 export function showError(err) {
   toast(err instanceof ApiError && err.status === 0 ? t("common.offline") : t("common.error"), 4000);
 }
 
-/** Open a <dialog>; resolves with the value of the button that closed it. */
+/**
+ * Open a <dialog>; resolves with the value of the button that closed it.
+ * @param {HTMLDialogElement} dialog
+ * @returns {Promise<string>}
+ */
 export function openDialog(dialog) {
   return new Promise((resolve) => {
     const done = () => {
@@ -113,7 +170,10 @@ export function openDialog(dialog) {
   });
 }
 
-/** Remember a language and reload the page in it. */
+/**
+ * Remember a language and reload the page in it.
+ * @param {string} code
+ */
 export function chooseLanguage(code) {
   localStorage.setItem(LANG_KEY, code);
   document.cookie = `${LANG_COOKIE}=${code}; path=/; max-age=${10 * 365 * 86400}; samesite=lax`;
@@ -129,7 +189,7 @@ function firstBrowserLanguage() {
 }
 
 function setupLanguage() {
-  const select = document.getElementById("lang-select");
+  const select = /** @type {HTMLSelectElement | null} */ (maybe("#lang-select"));
   select?.addEventListener("change", () => chooseLanguage(select.value));
   const hasCookie = document.cookie.split("; ").some((c) => c.startsWith(`${LANG_COOKIE}=`));
   if (hasCookie) return;
@@ -141,6 +201,6 @@ function setupLanguage() {
 setupLanguage();
 
 document.addEventListener("click", (event) => {
-  const closer = event.target.closest("[data-close]");
+  const closer = /** @type {HTMLButtonElement | null} */ (targetOf(event).closest("[data-close]"));
   if (closer) closer.closest("dialog")?.close(closer.value || "cancel");
 });

@@ -1,12 +1,30 @@
+// @ts-check
 // Statistics: figures computed by the server from the stored games.
 
+import { $ } from "./dom.js";
 import { api, clock, num, showError, t } from "./shell.js";
 
+/**
+ * Heart to Heart figures, for all games or for one deal (then with its code).
+ * @typedef {{ played: number, won: number, win_rate: number | null, streak: number,
+ *   best_streak: number, best_time_ms: number | null, fewest_moves: number | null,
+ *   best_score: number | null, hints: number, code?: string }} Figures
+ */
+
 const dash = () => t("stats.dash");
+/** @param {number | null} x */
 const pct = (x) => (x === null ? dash()
   : new Intl.NumberFormat(document.documentElement.lang, { style: "percent" }).format(x));
+/**
+ * @param {number | null | undefined} x
+ * @param {(x: number) => string} [f]
+ */
 const val = (x, f = num) => (x === null || x === undefined ? dash() : f(x));
 
+/**
+ * @param {HTMLElement} root
+ * @param {[string, string][]} items
+ */
 function tiles(root, items) {
   root.replaceChildren(...items.map(([key, value]) => {
     const tile = document.createElement("div");
@@ -23,6 +41,10 @@ function tiles(root, items) {
   }));
 }
 
+/**
+ * @param {Figures} s
+ * @returns {[string, string][]}
+ */
 function h2hFigures(s) {
   return [
     ["played", num(s.played)], ["won", num(s.won)], ["win_rate", pct(s.win_rate)],
@@ -32,6 +54,10 @@ function h2hFigures(s) {
   ];
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {string} text
+ */
 function message(root, text) {
   const p = document.createElement("p");
   p.className = "stat-none";
@@ -39,16 +65,21 @@ function message(root, text) {
   root.replaceChildren(p);
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {(Figures & { code: string })[]} deals
+ */
 function dealsTable(root, deals) {
   // No per-deal table (nor its heading) until a game is finished.
   root.hidden = !deals.length;
-  root.previousElementSibling.hidden = !deals.length;
+  /** @type {HTMLElement} */ (root.previousElementSibling).hidden = !deals.length;
   if (!deals.length) return;
   const cols = ["played", "won", "win_rate", "best_streak", "best_time", "fewest_moves",
     "best_score"];
   const head = `<tr><th scope="col">${t("stats.deal")}</th>${cols.map((c) =>
     `<th scope="col">${t(`stats.${c}`)}</th>`).join("")}<th></th></tr>`;
   const rows = deals.map((d) => {
+    /** @type {Record<string, string>} */
     const f = Object.fromEntries(h2hFigures(d));
     const code = encodeURIComponent(d.code);
     return `<tr><th scope="row" dir="ltr" class="code">${d.code}</th>${cols.map((c) =>
@@ -61,15 +92,15 @@ function dealsTable(root, deals) {
 async function init() {
   try {
     const data = await api("/api/stats");
-    const h2hRoot = document.getElementById("stats-h2h");
+    const h2hRoot = $("#stats-h2h");
     if (data.h2h.all.played) tiles(h2hRoot, h2hFigures(data.h2h.all));
     else message(h2hRoot, t("stats.none"));
-    dealsTable(document.getElementById("stats-deals"), data.h2h.deals);
+    dealsTable($("#stats-deals"), data.h2h.deals);
     const h = data.hearts;
-    const heartsRoot = document.getElementById("stats-hearts");
+    const heartsRoot = $("#stats-hearts");
     if (h.games) {
       tiles(heartsRoot, [["hearts.games", num(h.games)], ["hearts.wins", num(h.wins)],
-        ["hearts.avg_points", val(h.avg_points, (x) => new Intl.NumberFormat(
+        ["hearts.avg_points", val(h.avg_points, (/** @type {number} */ x) => new Intl.NumberFormat(
           document.documentElement.lang, { maximumFractionDigits: 1 }).format(x))],
         ["hearts.moons", num(h.moons)]]);
     } else {

@@ -1,18 +1,27 @@
+// @ts-check
 // Step-through controls shared by the replays: restart, back, play/pause, forward, and the arrow
 // keys (which follow the reading direction). `show(index)` draws a step and returns its caption.
 
+import { $, targetOf } from "./dom.js";
 import { icon } from "./icons.js";
 import { t } from "./shell.js";
 
 const STEP_MS = 800;
 
 export class Stepper {
+  /**
+   * @param {HTMLElement} root
+   * @param {number} count
+   * @param {(index: number) => string} show
+   * @param {{ stepMs?: number }} [options]
+   */
   constructor(root, count, show, { stepMs = STEP_MS } = {}) {
     this.root = root;
     this.count = count;
     this.show = show;
     this.stepMs = stepMs;
     this.index = 0;
+    /** @type {ReturnType<typeof setInterval> | null} */
     this.playing = null;
     const controls = document.createElement("div");
     controls.innerHTML = `
@@ -26,10 +35,11 @@ export class Stepper {
       <p class="help">${t("replay.keys")}</p>`;
     root.append(...controls.children);
     root.tabIndex = 0;
-    this.caption = root.querySelector(".replay-caption");
-    this.toggleButton = root.querySelector("[data-replay=toggle]");
+    this.caption = $(".replay-caption", root);
+    this.toggleButton = $("[data-replay=toggle]", root);
     root.addEventListener("click", (event) => {
-      const action = event.target.closest("[data-replay]")?.dataset.replay;
+      const button = /** @type {HTMLElement | null} */ (targetOf(event).closest("[data-replay]"));
+      const action = button?.dataset.replay;
       if (action === "restart") this.go(0);
       if (action === "prev") this.go(this.index - 1);
       if (action === "next") this.go(this.index + 1);
@@ -38,6 +48,7 @@ export class Stepper {
     root.addEventListener("keydown", (event) => this.key(event));
   }
 
+  /** @param {KeyboardEvent} event */
   key(event) {
     const forward = event.key === "ArrowRight" || event.key === "ArrowDown";
     const back = event.key === "ArrowLeft" || event.key === "ArrowUp";
@@ -55,6 +66,7 @@ export class Stepper {
     }
   }
 
+  /** @param {number} index */
   go(index) {
     this.index = Math.max(0, Math.min(this.count - 1, index));
     this.caption.textContent = this.show(this.index);
@@ -74,7 +86,7 @@ export class Stepper {
   }
 
   pause() {
-    clearInterval(this.playing);
+    clearInterval(this.playing ?? undefined);
     this.playing = null;
     this.toggleButton.textContent = t("replay.play");
   }

@@ -1,0 +1,111 @@
+// @ts-check
+// The Hearts page's dialogs that show the game: the score sheet (after a round, or asked for),
+// game over, the moon choice and the menu. The settings and code dialogs have modules of their own.
+
+import { $, dialogEl, escapeHtml, targetOf } from "./dom.js";
+import { seatName } from "./hearts_cards.js";
+import { send } from "./hearts_socket.js";
+import { page, players, table } from "./hearts_state.js";
+import { icon } from "./icons.js";
+import { announce, num, openDialog, t } from "./shell.js";
+
+/** The seats that won: the winner, and their partner in a partnership game. */
+function winnerSeats() {
+  const state = table();
+  if (state.winner === null || state.winner === undefined) return [];
+  return state.rules.partnership ? [state.winner, (state.winner + 2) % 4] : [state.winner];
+}
+
+/**
+ * Fill a score sheet: one row per round (a moon marked), the totals (the winners starred when
+ * `final`), the team totals in a partnership game, and the deal code under it.
+ * @param {HTMLElement} sheet
+ * @param {boolean} final
+ */
+function fillSheet(sheet, final) {
+  const state = table();
+  const n = players();
+  const seats = [...Array(n).keys()];
+  const head = `<thead><tr><th scope="col">${t("hearts.sheet.round")}</th>${
+    seats.map((s) => `<th scope="col">${escapeHtml(seatName(s))}</th>`).join("")}</tr></thead>`;
+  const rows = state.history.map((points, r) => {
+    const moon = state.moons[r];
+    const cells = points.map((p, s) => {
+      const mark = moon === s ? ` <span class="hx-moon-mark" title="${escapeHtml(t("hearts.sheet.moon"))}">${icon("moon")}</span>`
+        + `<span class="visually-hidden">${escapeHtml(t("hearts.sheet.moon"))}</span>` : "";
+      return `<td>${num(p)}${mark}</td>`;
+    }).join("");
+    return `<tr><th scope="row">${num(r + 1)}</th>${cells}</tr>`;
+  }).join("");
+  const best = winnerSeats();
+  const totals = seats.map((s) => `<td class="${final && best.includes(s) ? "hx-best" : ""}">${num(state.totals[s])}${
+    final && best.includes(s) ? ` <span class="hx-star">${icon("star")}</span>` : ""}</td>`).join("");
+  const empty = state.history.length ? "" : `<tr><td colspan="${n + 1}">${escapeHtml(t("hearts.sheet.empty"))}</td></tr>`;
+  // Partnership: partners sit across (0 & 2, 1 & 3) and their totals are added up.
+  const teams = state.rules.partnership
+    ? `<tr><th scope="row">${escapeHtml(t("hearts.sheet.team"))}</th>${
+      seats.map((s) => `<td>${num(state.totals[s] + state.totals[(s + 2) % 4])}</td>`).join("")}</tr>` : "";
+  sheet.innerHTML = `${head}<tbody>${rows}${empty}</tbody><tfoot><tr><th scope="row">${
+    escapeHtml(t("hearts.sheet.total"))}</th>${totals}</tr>${teams}</tfoot>`;
+  const code = sheet.closest("form")?.querySelector(".hx-code-line");
+  if (code) code.textContent = t("hearts.sheet.code", { code: state.code });
+}
+
+/** The score sheet so far; resolves when it is closed. */
+export function showSheet() {
+  fillSheet($("#hx-sheet-table"), false);
+  return openDialog(dialogEl("#hx-sheet"));
+}
+
+/** The game over dialog with the final sheet; resolves with the button that closed it. */
+export function showOver() {
+  const state = table();
+  const youWin = winnerSeats().includes(0);
+  const key = state.rules.partnership ? (youWin ? "hearts.over.team_win" : "hearts.over.team_lose")
+    : (youWin ? "hearts.over.win" : "hearts.over.lose");
+  $("#hx-over-text").textContent = t(key, { name: seatName(state.winner) });
+  fillSheet($("#hx-final"), true);
+  announce($("#hx-over-text").textContent ?? "");
+  return openDialog(dialogEl("#hx-over"));
+}
+
+/** Ask the person who shot the moon how to score it, until they answer; send the answer. */
+export async function askMoon() {
+  if (page.askingMoon) return;
+  page.askingMoon = true;
+  const opts = table().moon_options;
+  const total = Math.max(...(opts?.old ?? []));
+  $("#hx-moon-old").textContent = t("hearts.moon_choice.old", { points: total });
+  $("#hx-moon-new").textContent = t("hearts.moon_choice.new", { points: total });
+  let choice = "";
+  while (choice !== "old" && choice !== "new") {
+    // Escape closes the dialog without a choice: ask again, the game waits for it.
+    choice = await openDialog(dialogEl("#hx-moon"));
+  }
+  page.askingMoon = false;
+  send({ type: "moon", choice });
+}
+
+/**
+ * The menu; resolves with the action picked in it, or null when it was closed without one.
+ * @returns {Promise<string | null>}
+ */
+export function openMenu() {
+  const dialog = dialogEl("#hx-menu");
+  return new Promise((resolve) => {
+    /** @type {string | null} */
+    let picked = null;
+    /** @param {Event} e */
+    const onClick = (e) => {
+      const button = /** @type {HTMLElement | null} */ (targetOf(e).closest("[data-action]"));
+      if (!button) return;
+      picked = button.dataset.action ?? null;
+      dialog.close();
+    };
+    dialog.addEventListener("click", onClick);
+    openDialog(dialog).then(() => {
+      dialog.removeEventListener("click", onClick);
+      resolve(picked);
+    });
+  });
+}

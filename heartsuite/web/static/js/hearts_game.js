@@ -1,0 +1,135 @@
+// @ts-check
+// The Hearts game's life on the page: drawing the whole table from the state, starting and
+// resuming games, and handling the server's messages (events, states, refusals, hints, errors).
+
+import { $, $$, dialogEl, maybe } from "./dom.js";
+import { askMoon, showOver, showSheet } from "./hearts_dialogs.js";
+import { showEvent } from "./hearts_events.js";
+import { refused, renderHand, renderPrompt } from "./hearts_hand.js";
+import { connect } from "./hearts_socket.js";
+import { clearChoices, handMode, page } from "./hearts_state.js";
+import { renderSeats, renderTrick } from "./hearts_table.js";
+import { announce, api, ApiError, nameOf, openDialog, showError, t, toast } from "./shell.js";
+
+/** Draw everything from the state; open the moon choice or the game over dialog when due. */
+export function render() {
+  const { state, game } = page;
+  if (!state || !game) return;
+  $("#hx-table").setAttribute("aria-busy", "false");
+  $("#hx-loading").hidden = true;
+  renderSeats();
+  renderTrick();
+  renderHand();
+  renderPrompt();
+  $("#hx-broken").hidden = !state.hearts_broken || !state.rules.hearts_must_break;
+  /** @type {HTMLButtonElement} */ ($("[data-action=hint]")).disabled = !["pass", "play"].includes(handMode());
+  if (state.phase === "moon_choice" && state.moon_options && !dialogEl("#hx-moon").open) askMoon();
+  if (state.over && page.shownOver !== game.id) {
+    page.shownOver = game.id;
+    showOver().then((choice) => { if (choice === "new") newGame(false); });
+  }
+}
+
+/**
+ * One message from the server.
+ * @param {import("./hearts_socket.js").Message} message
+ */
+async function handle(message) {
+  switch (message.type) {
+    case "event":
+      if (message.seq <= page.lastSeq) return;
+      page.lastSeq = message.seq;
+      if (!page.catchingUp) await showEvent(message.event);
+      else if (message.event.kind === "round") clearChoices();
+      if (message.state) {
+        page.state = message.state;
+        render();
+        if (page.sheetDue && !page.state?.over && !maybe("dialog[open]")) {
+          // The round's scores, as a sheet the person closes when ready to pass.
+          showSheet();
+        }
+        page.sheetDue = false;
+      }
+      return;
+    case "state":
+      page.lastSeq = Math.max(page.lastSeq, message.seq);
+      page.catchingUp = false;
+      page.state = message.state;
+      render();
+      return;
+    case "refused":
+      refused({ card: message.card, reason: message.reason });
+      return;
+    case "hint":
+      page.hinted = message.cards;
+      if (handMode() === "pass") toast(t("hearts.hint.pass", { cards: message.cards.map(nameOf).join(", ") }));
+      else toast(t("hearts.hint.play", { card: nameOf(message.cards[0]) }));
+      render();
+      return;
+    case "closed":
+      await resume();
+      return;
+    case "error":
+      if (message.error === "not_found") {
+        toast(t("common.not_found"), 4000);
+        await newGame(false);
+      } else {
+        toast(t("common.error"));
+      }
+      return;
+    default:
+  }
+}
+
+/**
+ * Show a game the server sent and connect to it.
+ * @param {import("./hearts_state.js").Summary} summary
+ */
+function load(summary) {
+  const fresh = !page.game || page.game.id !== summary.id;
+  page.game = { id: summary.id, code: summary.code, status: summary.status };
+  if (fresh) {
+    page.lastSeq = summary.seq; // the state below already includes every event so far
+    clearChoices();
+    for (const d of /** @type {HTMLDialogElement[]} */ ($$("dialog[open]"))) d.close();
+  }
+  page.state = summary.state;
+  render();
+  connect(handle);
+}
+
+/** Continue the person's game, or start one. */
+export async function resume() {
+  try {
+    // The game in play, or one just over: reopened, it shows the final table, not a new deal.
+    const { game: current } = await api("/api/hearts/last");
+    if (current) load(current);
+    else await newGame(false);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+/**
+ * Start a new game (`body`: a deal code or rules), first asking whether to leave a game under
+ * way when `confirm`. Resolves to whether it started; a bad code is thrown to the caller.
+ * @param {boolean} [confirm]
+ * @param {{ code?: string, rules?: import("./hearts_state.js").Rules }} [body]
+ */
+export async function newGame(confirm = true, body = {}) {
+  const { state, game } = page;
+  if (confirm && state && !state.over && game && game.status === "playing" && state.history.length + state.tricks.length > 0) {
+    if ((await openDialog(dialogEl("#hx-confirm"))) !== "new") return false;
+  }
+  try {
+    const { game: fresh } = await api("/api/hearts/games", { method: "POST", body });
+    page.shownOver = null;
+    load(fresh);
+    announce(t("hearts.announce.new"));
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.error === "bad_code") throw err;
+    showError(err);
+    return false;
+  }
+}

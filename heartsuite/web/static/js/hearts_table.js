@@ -1,0 +1,148 @@
+// @ts-check
+// The Hearts table around the hand: the seats (names, scores, card backs, whose turn), the trick
+// in the middle, and the two animations of the table — a card played, a trick taken.
+
+import { backSvg } from "./cards.js";
+import { $, $$, maybe, wait } from "./dom.js";
+import { faceEl, seatName } from "./hearts_cards.js";
+import { animMs, players, table } from "./hearts_state.js";
+import { announce, nameOf, num, t } from "./shell.js";
+
+/**
+ * Where seat s sits on screen. The table never mirrors: the left of seat 0 is seat 1.
+ * @param {number} seat
+ */
+function place(seat) {
+  const n = players();
+  if (seat === 0) return "bottom";
+  if (n === 3) return seat === 1 ? "left" : "right";
+  return ["bottom", "left", "top", "right"][seat];
+}
+
+/** @param {number} seat */
+export const seatEl = (seat) => (seat === 0 ? $(".hx-my-plate") : $(`.hx-seat[data-place=${place(seat)}]`));
+/** @param {number} seat */
+const slotEl = (seat) => $(`.hx-slot[data-slot=${place(seat)}]`);
+
+/**
+ * A card on the table, named for who played it.
+ * @param {string} card
+ * @param {number} seat
+ */
+function playedEl(card, seat) {
+  const el = faceEl(card, "div");
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", t("hearts.played_by", { name: seatName(seat), card: nameOf(card) }));
+  return el;
+}
+
+export function renderSeats() {
+  const state = table();
+  const n = players();
+  for (const el of $$(".hx-seat")) el.hidden = true;
+  for (let seat = 0; seat < n; seat += 1) {
+    const el = seatEl(seat);
+    el.hidden = false;
+    el.dataset.seat = String(seat);
+    if (seat > 0) {
+      const partner = state.rules.partnership && seat === 2;
+      $(".hx-name", el).textContent = partner ? t("hearts.partner", { name: seatName(seat) })
+        : seatName(seat);
+      el.classList.toggle("partner", partner);
+      const count = state.hand_sizes[seat];
+      const backs = $(".hx-backs", el);
+      if (backs.childElementCount !== count) {
+        backs.innerHTML = "";
+        for (let i = 0; i < count; i += 1) {
+          const b = document.createElement("div");
+          b.className = "hx-back";
+          b.innerHTML = backSvg();
+          backs.append(b);
+        }
+      }
+      el.setAttribute("role", "group");
+      el.setAttribute("aria-label", t("hearts.seat.label", {
+        name: seatName(seat), score: state.totals[seat], count,
+      }));
+    }
+    $("[data-score]", el).textContent = num(state.totals[seat]);
+    $("[data-score]", el).title = t("hearts.total");
+    const pts = state.round_points[seat];
+    const taken = $("[data-taken]", el);
+    taken.textContent = pts ? `♥ ${num(pts)}` : "";
+    taken.title = pts ? t("hearts.round_points", { count: pts }) : "";
+    taken.setAttribute("aria-label", taken.title);
+    const turn = state.turn === seat || (state.phase === "pass" && state.waiting_to_pass.includes(seat));
+    el.classList.toggle("turn", turn);
+  }
+}
+
+export function renderTrick() {
+  for (const slot of $$(".hx-slot")) slot.innerHTML = "";
+  const { leader, cards } = table().trick;
+  cards.forEach((card, i) => {
+    const seat = (leader + i) % players();
+    slotEl(seat).append(playedEl(card, seat));
+  });
+}
+
+/**
+ * Fly an element from a screen rectangle to where it stands now (a short FLIP animation).
+ * @param {HTMLElement} el
+ * @param {DOMRect | undefined} from
+ * @param {number} ms
+ */
+async function flyFrom(el, from, ms) {
+  if (!ms || !from) return;
+  const to = el.getBoundingClientRect();
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.85)` }, { transform: "none" }],
+    { duration: ms, easing: "ease-out" });
+  await wait(ms);
+}
+
+/**
+ * A card played: it flies from the hand (or the player's seat) to the trick.
+ * @param {{ seat: number, card: string }} event
+ */
+export async function showPlay(event) {
+  const slot = slotEl(event.seat);
+  const source = event.seat === 0 ? maybe(`#hx-hand [data-card="${event.card}"]`) : seatEl(event.seat);
+  const from = source?.getBoundingClientRect();
+  if (event.seat === 0) source?.remove();
+  slot.innerHTML = "";
+  const el = playedEl(event.card, event.seat);
+  slot.append(el);
+  if (event.seat !== 0) {
+    const backs = maybe(".hx-backs", seatEl(event.seat));
+    backs?.lastElementChild?.remove();
+  }
+  announce(t("hearts.announce.play", { name: seatName(event.seat), card: nameOf(event.card) }));
+  await flyFrom(el, from, animMs());
+}
+
+/**
+ * A trick taken: its cards fly to the winner's seat and the middle empties.
+ * @param {{ winner: number, points: number }} event
+ */
+export async function showTrick(event) {
+  const name = seatName(event.winner);
+  announce(event.winner === 0 ? t("hearts.announce.trick_you", { count: event.points })
+    : t("hearts.announce.trick", { name, count: event.points }));
+  const ms = animMs();
+  const target = seatEl(event.winner).getBoundingClientRect();
+  const cards = $$(".hx-slot .hx-card");
+  if (ms) {
+    await wait(ms * 1.5);
+    for (const el of cards) {
+      const r = el.getBoundingClientRect();
+      const dx = target.left + target.width / 2 - (r.left + r.width / 2);
+      const dy = target.top + target.height / 2 - (r.top + r.height / 2);
+      el.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0 }],
+        { duration: ms, easing: "ease-in", fill: "forwards" });
+    }
+    await wait(ms);
+  }
+  for (const slot of $$(".hx-slot")) slot.innerHTML = "";
+}
