@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from heartsuite.h2h.deal import Deal
+from heartsuite.web.app import create_app
 from heartsuite.web.errors import MAX_BODY
 from heartsuite.web.site.examples import EXAMPLE_CODE
 
@@ -212,16 +214,16 @@ def _people(app) -> int:
 def test_visitors_who_write_nothing_leave_no_row(tmp_path) -> None:
     """A request without a cookie gets one, but the person's row is made only on a first write
     (a preference, a game): static files, 404s and reads leave the store as it was."""
-    app = make_app(tmp_path / "data")
+    app = create_app(tmp_path / "data")
     before = _people(app)
     for path in ["/", "/h2h", "/hearts", "/api/h2h/meta", "/static/css/app.css", "/nonexistent",
                  "/api/h2h/prefs"] * 5:
-        response = client_for(app).get(path)
+        response = TestClient(app).get(path)
         assert "hs_person=" in response.headers.get("set-cookie", "")
     assert _people(app) == before
-    writer = client_for(app)
+    writer = TestClient(app)
     assert writer.put("/api/h2h/prefs", json={"move_errors": True}).status_code == 200
     assert _people(app) == before + 1
-    creator = client_for(app)
+    creator = TestClient(app)
     assert creator.post("/api/h2h/games", json={"code": EXAMPLE_CODE}).status_code == 201
     assert _people(app) == before + 2
