@@ -41,17 +41,12 @@ def random_game_number() -> int:
 
 def deal_hands(rules: Rules, number: int, round_index: int) -> list[int]:
     """The dealt hands (masks, one per seat) of a round of a game."""
-    deck = list(deck_for(rules.players))
-    Rng.for_key(PREFIX, number, round_index).shuffle(deck)
-    n = rules.players
-    hands = [0] * n
-    for i, c in enumerate(deck):
-        hands[i % n] |= 1 << c
-    return hands
+    return random_hands(rules, Rng.for_key(PREFIX, number, round_index))
 
 
 def random_hands(rules: Rules, rng: Rng) -> list[int]:
-    """A deal drawn from any generator (simulations, tests)."""
+    """A deal drawn from a generator: the deck in card order shuffled, then dealt round-robin.
+    Game codes, the secret seeds of shared tables, simulations and tests all deal through it."""
     deck = list(deck_for(rules.players))
     rng.shuffle(deck)
     n = rules.players
