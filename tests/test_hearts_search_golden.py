@@ -30,7 +30,7 @@ from heartsuite.codes import LIMIT
 from heartsuite.hearts.cards import card_text
 from heartsuite.hearts.game import MOON_KIND, PASS_KIND, Game
 from heartsuite.hearts.rules import Rules
-from heartsuite.players.search import SearchPlayer, search_play
+from heartsuite.players.search import SearchConfig, SearchPlayer, search_play
 from heartsuite.prng import Rng
 
 GOLDEN = Path(__file__).with_name("hearts_search_golden.json")
@@ -70,7 +70,8 @@ def self_play(index: int) -> dict[str, Any]:
     variant, options, rounds = GAMES[index]
     rules = _rules(variant, options)
     number = _number(0, index)
-    players = [SearchPlayer(SEED + seat, worlds=WORLDS) for seat in range(rules.players)]
+    players = [SearchPlayer(SEED + seat, SearchConfig(worlds=WORLDS))
+               for seat in range(rules.players)]
     rngs = [Rng.for_key("search-golden", number, seat) for seat in range(rules.players)]
     game = Game(rules, number)
     actions: list[str] = []
@@ -109,7 +110,7 @@ def fresh_searches(index: int) -> dict[str, Any]:
         if choice % POSITION_EVERY:
             continue
         rng = Rng.for_key("search-golden-position", number, choice)
-        card, means, worlds = search_play(view, rng, worlds=POSITION_WORLDS)
+        card, means, worlds = search_play(view, rng, SearchConfig(worlds=POSITION_WORLDS))
         found.append({"choice": choice, "card": card_text(card), "worlds": worlds,
                       "means": {card_text(c): round(v, 6) for c, v in sorted(means.items())}})
     return {"variant": variant, "options": options, "number": number, "searches": found}
