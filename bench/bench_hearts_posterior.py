@@ -22,7 +22,6 @@ import time
 from heartsuite.arena.driver import play_positions
 from heartsuite.hearts.cards import QS_BIT, cards_of
 from heartsuite.hearts.rules import Rules
-from heartsuite.players.fast_heuristic import choose
 from heartsuite.players.posterior import BURN_IN, CHAINS, STEPS, TRUST, Posterior
 from heartsuite.players.sampling import knowledge_of, sample_hands
 from heartsuite.prng import Rng
@@ -67,7 +66,8 @@ def measure(setting: tuple[int, int, int] | None, games: int, worlds: int,
             else:
                 if posterior is None:
                     chains, steps, burn_in = setting
-                    posterior = Posterior(view.rules, seat, choose, trust, chains, steps, burn_in)
+                    posterior = Posterior(view.rules, seat, trust, chains=chains, steps=steps,
+                                          burn_in=burn_in)
                 posterior.update(view, draw)
                 sampled = [posterior.world(draw) for _ in range(worlds)]
             seconds += time.perf_counter() - start

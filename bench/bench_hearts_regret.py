@@ -26,7 +26,7 @@ from collections import defaultdict
 from heartsuite.hearts.cards import SUIT_OF, cards_of, mask_of, parse_card, parse_cards
 from heartsuite.hearts.records import replay
 from heartsuite.hearts.round import Round
-from heartsuite.hearts.rules import PASS_NAMES, Rules
+from heartsuite.hearts.rules import Rules, pass_name
 from heartsuite.players import fast_heuristic
 from heartsuite.players.search import world_value
 
@@ -45,7 +45,8 @@ def _exact_values(rules: Rules, r: Round, seat: int, legal: int) -> dict[int, fl
 
 def tally_round(rules: Rules, rd: dict, seat: int, rows: Tally) -> None:
     """Add the regrets of `seat`'s plays in one recorded round to `rows`."""
-    offset = PASS_NAMES.index(rd["pass"]) if rules.players == 4 else 0
+    offsets = {pass_name(o, rules.players): o for o in range(rules.players)}
+    offset = offsets[rd["pass"]] if rules.players == 4 else 0
     r = Round(rules, [mask_of(parse_cards(h)) for h in rd["hands"]], offset)
     if offset:
         for s, cards in enumerate(rd["passes"]):

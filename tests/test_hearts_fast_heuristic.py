@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from heartsuite.hearts import Game, Rules
+from heartsuite.hearts.deal import random_hands
 from heartsuite.hearts.game import MOON_KIND, PASS_KIND
 from heartsuite.hearts.round import DONE, Round
 from heartsuite.hearts.rules import VARIANTS
@@ -94,3 +95,28 @@ def test_play_out_is_choose_and_play_card_for_card(variant: str) -> None:
             checked += 1
             game.act(seat, random_player.choose_play(game.view(seat), rng))
     assert checked > 300
+
+
+def test_policy_plays_only_legal_cards_and_play_out_stops_once_the_points_are_settled() -> None:
+    """Moved from the test of the older rollout policy (`rollout.py`, removed) to the policy the
+    search plays out with: legal cards to the end, and a play-out that stops at the end of a
+    trick once the points are settled, with the moon as the whole round would have it."""
+    rng = Rng(5)
+    for rules in (Rules(), Rules.variant("black-maria"), Rules.variant("spot")):
+        for _ in range(30):
+            r = Round(rules, random_hands(rules, rng))
+            while not r.is_over:
+                legal = r.legal_mask()
+                c = choose(r, legal)
+                assert legal >> c & 1
+                r.play(c)
+            assert sum(r.points) == rules.total_points()
+        for _ in range(30):
+            r = Round(rules, random_hands(rules, rng))
+            play_out(r)
+            assert r.points_settled() and not r.trick
+            assert sum(r.points) == rules.total_points()
+            shooter = r.moon_shooter()
+            while not r.is_over:
+                r.play(choose(r, r.legal_mask()))
+            assert r.moon_shooter() == shooter and sum(r.points) == rules.total_points()

@@ -40,6 +40,12 @@ def test_registry_and_protocol() -> None:
     assert {"random", "heuristic"} <= set(player_names())
     for name in ("random", "heuristic"):
         assert isinstance(make_player(name, seed=3), Player)
+    names = {"random", "heuristic", "easy", "medium", "hard", "expert", "search"}
+    assert names <= set(player_names())  # every player ships: nothing to find at run time
+    for name in sorted(names):
+        player = make_player(f" {name.upper()} ", seed=3)
+        assert isinstance(player, Player)
+        assert player.name == ("heuristic" if name == "medium" else name)
     with pytest.raises(ValueError, match="unknown player"):
         make_player("grandmaster-9000")
 
@@ -136,28 +142,20 @@ def test_passing_voids_a_short_suit_and_sheds_high_hearts() -> None:
 
 
 
-def test_pass_styles_move_the_defensive_pass_as_documented() -> None:
-    """The knobs of `PassStyle` (measured by bench/bench_hearts_pass.py); the default is the
-    heuristic player's pass."""
-    from heartsuite.players.heuristic import PassStyle, defensive_pass, pass_cards
+def test_the_defensive_pass_on_built_hands() -> None:
+    """The heuristic's pass (its settings were measured against others: docs/players.md; the
+    `PassStyle` knobs that varied them are removed, so only the released pass is tested)."""
+    from heartsuite.players.heuristic import pass_cards
 
     rules = Rules()
     two_guards = m("QS 2S 3S AH KH QH 2C 3C 4C 5C 6C 7C 8C")
     assert texts(mask_of(pass_cards(rules, two_guards))) == ["QS", "KH", "AH"]
-    assert texts(mask_of(defensive_pass(two_guards, PassStyle(queen_guards=2)))) == [
-        "QH", "KH", "AH"]
     lone_ace = m("AS 2S 2D 3D KH 2C 3C 4C 5C 6C 7C 8C 9C")
     assert texts(mask_of(pass_cards(rules, lone_ace))) == ["2D", "3D", "AS"]
-    assert texts(mask_of(pass_cards(rules, lone_ace, PassStyle(shed_high_spades=False)))) == [
-        "2D", "3D", "KH"]
     no_void = m("KH QH 2H AC KC 3C 4C 2D 3D 4D 5D 2S 3S")
     assert texts(mask_of(pass_cards(rules, no_void))) == ["AC", "QH", "KH"]
-    assert texts(mask_of(pass_cards(rules, no_void, PassStyle(heart_weight=0)))) == [
-        "KC", "AC", "KH"]
     three_diamonds = m("2D 5D 9D AH KH 2C 3C 4C 5C 2S 3S 4S 5S")
     assert texts(mask_of(pass_cards(rules, three_diamonds))) == ["2D", "5D", "9D"]
-    assert texts(mask_of(pass_cards(rules, three_diamonds, PassStyle(void_up_to=2)))) == [
-        "9D", "KH", "AH"]
 
 
 def test_a_game_can_start_at_any_round() -> None:

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from heartsuite.hearts.cards import QS_BIT, mask_of
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
-from heartsuite.players.fast_heuristic import choose
 from heartsuite.players.heuristic import pass_cards
 from heartsuite.players.posterior import TRUST, Posterior
 from heartsuite.players.sampling import knowledge_of, sample_hands
@@ -28,7 +27,7 @@ def test_the_true_deal_explains_every_play_of_heuristic_opponents() -> None:
     miss = math.log((1 - TRUST) / 2)
     for number in range(1, 6):
         game, view = heuristic_position(number, 0, 24)
-        post = Posterior(view.rules, view.seat, choose, TRUST)
+        post = Posterior(view.rules, view.seat, TRUST)
         rng = Rng(number)
         post.update(view, rng)
         others = [p for p in range(4) if p != view.seat]
@@ -45,7 +44,7 @@ def test_the_true_deal_explains_every_play_of_heuristic_opponents() -> None:
 @given(st.integers(1, 10**6), st.sampled_from([0, 1, 2, 3]), st.integers(1, 44))
 def test_worlds_fit_what_the_seat_knows(number: int, round_index: int, plays: int) -> None:
     _, view = heuristic_position(number, round_index, plays)
-    post = Posterior(view.rules, view.seat, choose, TRUST, chains=3, steps=4, burn_in=10)
+    post = Posterior(view.rules, view.seat, TRUST, chains=3, steps=4, burn_in=10)
     rng = Rng(number)
     post.update(view, rng)
     for _ in range(6):
@@ -59,7 +58,7 @@ def test_chains_carry_over_to_the_next_move_and_restart_with_a_new_round() -> No
         for plays in (5, 9, 13, 17, 21, 33):
             _, view = heuristic_position(number, 0, plays)
             if post is None or post.seat != view.seat:
-                post = Posterior(view.rules, view.seat, choose, TRUST, chains=4)
+                post = Posterior(view.rules, view.seat, TRUST, chains=4)
             rng = Rng(plays)
             post.update(view, rng)
             for _ in range(4):
@@ -70,7 +69,7 @@ def test_three_player_worlds_fit_too() -> None:
     rules = Rules(players=3)
     for number in (1, 2, 3):
         _, view = heuristic_position(number, 0, 10, rules)
-        post = Posterior(rules, view.seat, choose, TRUST, chains=3)
+        post = Posterior(rules, view.seat, TRUST, chains=3)
         rng = Rng(number)
         post.update(view, rng)
         for _ in range(5):
@@ -85,7 +84,7 @@ def test_reading_the_pass_we_received_in_an_across_round() -> None:
         _, view = heuristic_position(number, 2, 4)
         giver = view.received_from
         assert giver is not None and view.passed_to == giver
-        post = Posterior(view.rules, view.seat, choose, TRUST)
+        post = Posterior(view.rules, view.seat, TRUST)
         rng = Rng(number)
         post.update(view, rng)
         played = 0
@@ -115,7 +114,7 @@ def test_chains_find_the_queen_far_more_often_than_plain_sampling(plays: int) ->
         holder = next((p for p in range(4) if game.round.hands[p] & QS_BIT), view.seat)
         if holder == view.seat or view.known_elsewhere() & QS_BIT:
             continue
-        post = Posterior(view.rules, view.seat, choose, TRUST)
+        post = Posterior(view.rules, view.seat, TRUST)
         rng = Rng.for_key("posterior-test", number)
         post.update(view, rng)
         know = knowledge_of(view)

@@ -47,15 +47,15 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
         return ISMCTSPeer(seed, kind=name.split("-")[1], move_time=move_time or 0.1,
                           simulations=sims, rules=rules)
     if name == "search" and arg:
-        from heartsuite.players.search import SearchPlayer
+        from heartsuite.players.search import SearchConfig, SearchPlayer
 
-        return SearchPlayer(seed, worlds=_positive(arg, spec), name=spec)
+        return SearchPlayer(seed, SearchConfig(worlds=_positive(arg, spec)), name=spec)
     if arg:
         raise ValueError(f"player {spec!r} takes no ':' argument")
     if move_time and name in ("hard", "expert"):
-        from heartsuite.players.search import SearchPlayer
+        from heartsuite.players.search import SearchConfig, SearchPlayer
 
-        return SearchPlayer(seed, move_time=move_time, name=name)
+        return SearchPlayer(seed, SearchConfig(move_time=move_time), name=name)
     return make_player(name, seed)
 
 

@@ -22,7 +22,6 @@ from heartsuite.hearts.cards import (
 from heartsuite.hearts.round import DONE, Round
 from heartsuite.hearts.rules import Rules, deck_mask
 from heartsuite.players.heuristic import HIGH_SPADES
-from heartsuite.players.rollout import highest_discard
 
 _SPADES_MASK = SUIT_MASKS[SPADES]
 _BELOW_QUEEN = (1 << QUEEN_SPADES) - 1
@@ -46,6 +45,21 @@ class _Facts:
         self.reverse = rules.reverse
         self.partnership = rules.partnership
         self.moon_share = rules.total_points() * 3  # a threat holds >= 30 % of the points
+
+
+def highest_discard(mask: int, hand: int) -> int:
+    """The card of the highest rank in a mask of several suits; on a tie, the one from the
+    shorter suit of `hand` (heading for a void)."""
+    best = -1
+    best_key = -1
+    for suit_mask in SUIT_MASKS:
+        m = mask & suit_mask
+        if m:
+            c = m.bit_length() - 1
+            key = RANK_OF[c] * 16 + 15 - (hand & suit_mask).bit_count()
+            if key > best_key:
+                best, best_key = c, key
+    return best
 
 
 def _facts(r: Round) -> _Facts:
@@ -201,13 +215,13 @@ def _moon_play(legal: int, hidden: int, in_trick: int, led: int, win_rank: int,
     if legal & SUIT_MASKS[led]:
         return _top(legal) if _top(legal) > win_card else _bottom(legal)
     safe = legal & ~penalty or legal
-    best, best_key = -1, 99
+    best, best_rank = -1, 99
     for suit_mask in SUIT_MASKS:  # the lowest rank, the lowest suit on ties
         m = safe & suit_mask
         if m:
             c = _bottom(m)
-            if RANK_OF[c] < best_key:
-                best, best_key = c, RANK_OF[c]
+            if RANK_OF[c] < best_rank:
+                best, best_rank = c, RANK_OF[c]
     return best
 
 

@@ -9,9 +9,6 @@ Hearts, where points are wanted, it keeps its high cards and plays to take point
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
-
 from heartsuite.hearts.cards import (
     ACE_SPADES,
     HEARTS,
@@ -27,7 +24,7 @@ from heartsuite.hearts.cards import (
 )
 from heartsuite.hearts.rules import Rules, deck_mask
 from heartsuite.hearts.view import SeatView
-from heartsuite.players import choose_moon_to_win
+from heartsuite.players.base import choose_moon_to_win
 from heartsuite.prng import Rng
 
 QUEEN_RANK = RANK_OF[QUEEN_SPADES]
@@ -92,24 +89,14 @@ def moon_cards(rules: Rules, hand: int, hidden: int, taken: int, low_allowance: 
     return len(lows) <= low_allowance
 
 
-@dataclass(frozen=True)
-class PassStyle:
-    """The knobs of the defensive pass, so that other passes can be measured against it
-    (bench/bench_hearts_pass.py): keep Q♠ with at least `queen_guards` spades below her; shed
-    A♠ and K♠ with her (or, if `shed_high_spades`, also when she is elsewhere); count a heart
-    as `heart_weight` ranks higher than its rank when choosing the dangerous cards; void a side
-    suit only if it has at most `void_up_to` cards (0: never aim for a void)."""
-
-    queen_guards: int = 3
-    shed_high_spades: bool = True
-    heart_weight: int = 3
-    void_up_to: int = 3
+QUEEN_GUARDS = 3  # Q♠ is kept with at least this many spades below her
+HEART_WEIGHT = 3  # a heart counts this many ranks higher when choosing the dangerous cards
+VOID_UP_TO = 3  # a side suit of at most this many cards is passed to make a void
+# Other settings of these three, and keeping A♠ and K♠ when the queen is elsewhere, were
+# measured for the search player and none beat these (docs/players.md, "Passing").
 
 
-HEURISTIC_PASS = PassStyle()
-
-
-def pass_cards(rules: Rules, hand: int, style: PassStyle = HEURISTIC_PASS) -> list[int]:
+def pass_cards(rules: Rules, hand: int) -> list[int]:
     """The heuristic player's pass from a dealt hand: a function of the hand alone, so a reader
     of the pass (`posterior`) can ask what any hand would have passed."""
     hidden = deck_mask(rules.players) & ~hand
@@ -117,23 +104,24 @@ def pass_cards(rules: Rules, hand: int, style: PassStyle = HEURISTIC_PASS) -> li
         lows = _first(hand & ~HEARTS_MASK & ~QS_BIT, _LOWEST_FIRST, 3)
         if lows.bit_count() == 3:
             return cards_of(lows)
-    return defensive_pass(hand, style)
+    return defensive_pass(hand)
 
 
-def defensive_pass(hand: int, style: PassStyle = HEURISTIC_PASS) -> list[int]:
+def defensive_pass(hand: int) -> list[int]:
     """Void the shorter side suit if it fits, shed an unguarded queen (and the ace and king
-    that would catch her), fill up with the most dangerous cards."""
+    that would catch her, or the ace and king alone when she is elsewhere), fill up with the
+    most dangerous cards."""
     picks = 0
-    if _count(hand & _SPADES_BELOW_QUEEN) < style.queen_guards:
-        picks = hand & (_QUEEN_ACE_KING if style.shed_high_spades or hand & QS_BIT else QS_BIT)
+    if _count(hand & _SPADES_BELOW_QUEEN) < QUEEN_GUARDS:
+        picks = hand & _QUEEN_ACE_KING
     room = 3 - _count(picks)
     best, best_key = 0, (99, 99)
     for suit in (0, 1):  # the shorter side suit, the one with the lower top card on ties
         m = hand & SUIT_MASKS[suit]
-        if m and _count(m) <= min(room, style.void_up_to) and (_count(m), -_top(m)) < best_key:
+        if m and _count(m) <= min(room, VOID_UP_TO) and (_count(m), -_top(m)) < best_key:
             best, best_key = m, (_count(m), -_top(m))
     picks |= best
-    picks |= _first(hand & ~picks, danger_order(style.heart_weight), 3 - _count(picks))
+    picks |= _first(hand & ~picks, _DANGER_ORDER, 3 - _count(picks))
     return cards_of(picks)
 
 
@@ -149,22 +137,18 @@ def _first(cards: int, order: tuple[int, ...], k: int) -> int:
     return out
 
 
-@cache
-def danger_order(heart_weight: int) -> tuple[int, ...]:
-    """Every card, the first to pass first: by rank, a heart as if `heart_weight` ranks higher,
-    spades below the queen last (they guard against her)."""
-
-    def danger(c: int) -> tuple[int, int]:
-        rank = RANK_OF[c]
-        if SUIT_OF[c] == HEARTS:
-            return (rank + heart_weight, c)
-        if SUIT_OF[c] == SPADES and rank < QUEEN_RANK:
-            return (-1, c)
-        return (rank, c)
-
-    return tuple(sorted(range(52), key=danger, reverse=True))
+def _danger(c: int) -> tuple[int, int]:
+    """The order of passing (highest first): by rank, a heart as if `HEART_WEIGHT` ranks
+    higher, spades below the queen last (they guard against her)."""
+    rank = RANK_OF[c]
+    if SUIT_OF[c] == HEARTS:
+        return (rank + HEART_WEIGHT, c)
+    if SUIT_OF[c] == SPADES and rank < QUEEN_RANK:
+        return (-1, c)
+    return (rank, c)
 
 
+_DANGER_ORDER = tuple(sorted(range(52), key=_danger, reverse=True))
 _LOWEST_FIRST = tuple(sorted(range(52), key=lambda c: (RANK_OF[c], c)))
 _SPADES_BELOW_QUEEN = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
 _QUEEN_ACE_KING = QS_BIT | HIGH_SPADES

@@ -1,11 +1,12 @@
 """Where the unseen cards are, read from how the opponents passed and played: Markov chains.
 
 A sampled deal says which cards each opponent held when it passed and played. If opponents play
-like the rollout policy, a deal in which the policy would have played their actual cards is far
-more likely than one in which it would not: "with K♠ and 3♠ it played 3♠ under the ace" tells
-where cards are. Weighing independent samples (tried first) fails late in a round, when almost
-none of them explains every play; here a few chains walk through the consistent deals instead,
-each step kept with the Metropolis probability (the ratio of the two deals' likelihoods).
+like the search's play-out policy (the heuristic player, `fast_heuristic.choose`), a deal in
+which the policy would have played their actual cards is far more likely than one in which it
+would not: "with K♠ and 3♠ it played 3♠ under the ace" tells where cards are. Weighing
+independent samples (tried first) fails late in a round, when almost none of them explains every
+play; here a few chains walk through the consistent deals instead, each step kept with the
+Metropolis probability (the ratio of the two deals' likelihoods).
 
 The model: an opponent plays the policy's card with probability `trust`, otherwise any legal card,
 and passes the heuristic player's three cards (`heuristic.pass_cards`) with probability `trust`,
@@ -35,17 +36,16 @@ move only has to absorb the new plays.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 from heartsuite.hearts.cards import SUIT_OF, cards_of
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
+from heartsuite.players.fast_heuristic import choose
 from heartsuite.players.heuristic import pass_cards
 from heartsuite.players.sampling import Knowledge, knowledge_of, play_history, sample_hands
 from heartsuite.prng import Rng
 
-Policy = Callable[[Round, int], int]  # (position, legal mask) -> card, as `fast_heuristic.choose`
 TRUST = 0.95
 IMPOSSIBLE = -1e9  # the log-likelihood of a deal in which an actual play would be illegal
 CHAINS = 8
@@ -80,11 +80,10 @@ class _State:
 class Posterior:
     """Chains of deals for one seat through one round; `update` at every move, then `world`."""
 
-    def __init__(self, rules: Rules, seat: int, choose: Policy, trust: float,
+    def __init__(self, rules: Rules, seat: int, trust: float = TRUST, *,
                  chains: int = CHAINS, steps: int = STEPS, burn_in: int = BURN_IN) -> None:
         self.rules = rules
         self.seat = seat
-        self.choose = choose
         self.trust = trust
         self.chains = chains
         self.steps = steps
@@ -169,7 +168,6 @@ class Posterior:
         start = hand | self._by_seat[p]
         log = 0.0
         trust = self.trust
-        choose = self.choose
         for d in self._decisions[p]:
             pos = d.position
             pos.hands[p] = start & ~d.before
@@ -285,7 +283,7 @@ class Posterior:
             pos.hands[p] = start & ~d.before
             legal = pos.legal_mask()
             if legal & (legal - 1) and legal >> d.card & 1:
-                chosen = self.choose(pos, legal)
+                chosen = choose(pos, legal)
                 if chosen != d.card:
                     return chosen
         return -1

@@ -13,15 +13,18 @@ The card with the best mean wins. Every candidate meets the same worlds, so diff
 cards are not drowned by the luck of the sampling; a candidate clearly behind the leader on the
 same worlds is dropped (racing), so the time goes to telling the close ones apart.
 
-Budget: either a time per move (seconds; results then depend on the machine's speed) or a fixed
-number of worlds (deterministic given the generator: tests and reproducible tournaments use it).
+One `SearchConfig` holds the released settings; its budget is either a time per move (seconds;
+results then depend on the machine's speed) or a fixed number of worlds (deterministic given the
+generator: tests and reproducible tournaments use it). `SearchPlayer` adds the clock of the timed
+levels (Hard and Expert, `levels`).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from heartsuite.hearts.cards import QS_BIT, SUIT_OF, cards_of
 from heartsuite.hearts.round import DONE, Round
@@ -34,10 +37,12 @@ from heartsuite.hearts.scoring import (
     winning_seats,
 )
 from heartsuite.hearts.view import SeatView
-from heartsuite.players import fast_heuristic, rollout
+from heartsuite.players import fast_heuristic
+from heartsuite.players.base import choose_moon_to_win
 from heartsuite.players.game_chance import could_end, win_chance
+from heartsuite.players.heuristic import HeuristicPlayer
 from heartsuite.players.posterior import TRUST, Posterior
-from heartsuite.players.sampling import knowledge_of, play_history, sample_hands
+from heartsuite.players.sampling import play_history
 from heartsuite.prng import Rng
 
 
@@ -59,7 +64,7 @@ def candidates(view: SeatView) -> list[int]:
     return one_per_run(legal, pts, ~clear)
 
 
-def one_per_run(cards: int, pts: list[int], blockers: int) -> list[int]:
+def one_per_run(cards: int, pts: Sequence[int], blockers: int) -> list[int]:
     """`cards` less those that play alike: of each run (`run_heads`), only the highest."""
     return _distinct_heads(run_heads(cards, pts, blockers))
 
@@ -68,7 +73,7 @@ def _distinct_heads(heads: dict[int, int]) -> list[int]:
     return sorted(set(heads.values()))
 
 
-def run_heads(cards: int, pts: list[int], blockers: int) -> dict[int, int]:
+def run_heads(cards: int, pts: Sequence[int], blockers: int) -> dict[int, int]:
     """Each of `cards` with the highest card of its run: cards of one suit and the same points
     with no card of `blockers` between them play alike."""
     heads: dict[int, int] = {}
@@ -124,10 +129,6 @@ def world_value(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: i
     return lead + bonus * (2 * win_chance(rules, seat, tuple(after), rounds_done + 1) - 1)
 
 
-POLICIES = {"heuristic": fast_heuristic, "careful": rollout}
-LOOKAHEAD = 2  # the seat's own decisions searched per world: the current card, then the next
-
-
 def next_choices(r: Round, seat: int) -> list[int]:
     """The seat's legal cards in a world, one of each run that plays alike there: no card of
     another hand or of the trick on the table between them (the world is known)."""
@@ -147,15 +148,15 @@ def _next_heads(r: Round, seat: int) -> dict[int, int]:
 Reply = tuple[tuple[int, ...] | None, dict[int, float]]
 
 
-def reply_values(r: Round, seat: int, choose: Callable[[Round, int], int],
-                 play_out: Callable[[Round], None], value: Callable[[Round], float]) -> Reply:
-    """A world after the seat's card: the other seats play the policy up to the seat's next
-    turn; there each of its legal cards is valued by a play-out (one per run that plays alike,
-    `next_choices`). Returned with the cards played in between, which is all the seat will
-    have seen by then (None, and the value under -1, if the round's points settle first)."""
+def reply_values(r: Round, seat: int, value: Callable[[Round], float]) -> Reply:
+    """A world after the seat's card: the other seats play the heuristic (`fast_heuristic`) up
+    to the seat's next turn; there each of its legal cards is valued by a play-out (one per run
+    that plays alike, `next_choices`). Returned with the cards played in between, which is all
+    the seat will have seen by then (None, and the value under -1, if the round's points settle
+    first)."""
     seen: list[int] = []
     while r.phase != DONE and r.turn != seat:
-        c = choose(r, r.legal_mask())
+        c = fast_heuristic.choose(r, r.legal_mask())
         r.play(c)
         seen.append(c)
         if not r.trick and r.points_settled():
@@ -167,17 +168,9 @@ def reply_values(r: Round, seat: int, choose: Callable[[Round, int], int],
     for h in _distinct_heads(heads):
         q = r.copy()
         q.play(h)
-        play_out(q)
+        fast_heuristic.play_out(q)
         head_value[h] = value(q)
     return tuple(seen), {c: head_value[h] for c, h in heads.items()}
-
-
-def value_with_reply(r: Round, seat: int, choose: Callable[[Round, int], int],
-                     play_out: Callable[[Round], None], value: Callable[[Round], float]) -> float:
-    """The value of a world after the seat's card when its next card is chosen knowing that
-    world (`reply_values`, best card). That flatters positions with choices (strategy
-    fusion); the search shares the next card between worlds that look alike (`SharedNext`)."""
-    return max(reply_values(r, seat, choose, play_out, value)[1].values())
 
 
 class SharedNext:
@@ -217,24 +210,54 @@ class SharedNext:
                 self.values[m] = self._vectors[m][best]
 
 
-def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
-                worlds: int | None = None, policy: str = "heuristic", trust: float = TRUST,
-                posterior: Posterior | None = None, race: bool = True,
-                lookahead: int = LOOKAHEAD, share_next: bool = True,
-                reuse: bool = True) -> tuple[int, dict[int, float], int]:
+RACE_FROM = 8  # worlds every candidate meets before any is dropped
+RACE_EVERY = 4
+RACE_Z = 2.0
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """The released search's settings: its budget and the numbers it was tuned with.
+
+    Budget: `worlds`, when set, is a fixed number of worlds per move (deterministic given the
+    generator: tests and reproducible tournaments); otherwise as many worlds as fit in
+    `move_time` seconds (at least one; results then depend on the machine's speed). Hard and
+    Expert differ only in `move_time` (`levels`). The rest: `trust`, the chance that an
+    opponent plays and passes as the heuristic player (`posterior`); racing drops a candidate
+    more than `race_z` standard errors behind the leader, from `race_from` worlds on, every
+    `race_every` worlds (`survivors`). The knobs of earlier experiments (another play-out
+    policy, uniform worlds, no lookahead, the next card chosen per world, no racing, no reuse of
+    repeated worlds) were measured and removed: docs/players.md."""
+
+    move_time: float | None = 0.1
+    worlds: int | None = None
+    trust: float = TRUST
+    race_from: int = RACE_FROM
+    race_every: int = RACE_EVERY
+    race_z: float = RACE_Z
+
+    def __post_init__(self) -> None:
+        if self.move_time is not None and self.move_time < 0:
+            raise ValueError("move_time must be at least 0 seconds")
+        if self.worlds is not None and self.worlds < 1:
+            raise ValueError("worlds must be at least 1")
+        if not 0.0 < self.trust < 1.0:
+            raise ValueError("trust must be between 0 and 1 (both excluded)")
+        if self.race_from < 2 or self.race_every < 1 or self.race_z <= 0:
+            raise ValueError("racing needs race_from >= 2, race_every >= 1 and race_z > 0")
+
+
+def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
+                posterior: Posterior | None = None) -> tuple[int, dict[int, float], int]:
     """The chosen card, each candidate's mean value, and the number of worlds searched.
 
-    With `worlds` set, exactly that many worlds (deterministic); otherwise as many as fit in
-    `move_time` seconds (at least one). With `trust` > 0 the worlds come from `posterior` (a
-    fresh one if none is given: a player keeps one through a round), which favours the deals
-    that explain the opponents' passes and plays; with `trust` = 0 they are uniform among the
-    consistent deals. With `race`, candidates clearly behind are dropped (`survivors`). With
-    `lookahead` 2 the seat's next card in each world is searched too (`reply_values`), one
-    card for the worlds that look alike at that turn (`SharedNext`; with `share_next` False,
-    the best card of each world); with 1 the play-out plays it with the policy. With `reuse`,
-    a world met again is not played out again (the same outcome, counted again)."""
-    if lookahead not in (1, 2):
-        raise ValueError("lookahead is 1 or 2")
+    The worlds come from `posterior` (a fresh one if none is given: a player keeps one through
+    a round), which favours the deals that explain the opponents' passes and plays. In each
+    world every candidate is played, the other seats play the heuristic up to the seat's next
+    turn, and there its next card is searched too (`reply_values`), one card for the worlds
+    that look alike at that turn (`SharedNext`). Candidates clearly behind are dropped
+    (`survivors`). A world met again is not played out again: its play-outs are deterministic,
+    so the same outcome counts again."""
     legal = view.legal
     if not legal:
         raise ValueError("this seat has no card to play now")
@@ -242,72 +265,58 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
         c = legal.bit_length() - 1
         return c, {c: 0.0}, 0
     cands = candidates(view)
-    order, by_seat = play_history(view)
     if len(cands) == 1:
         return cands[0], {cands[0]: 0.0}, 0
-    choose, play_out = POLICIES[policy].choose, POLICIES[policy].play_out
+    order, by_seat = play_history(view)
     rules = view.rules
-    know = knowledge_of(view)
     totals = view.totals
     rounds_done = len(view.history)
     seat = view.seat
     n = rules.players
-    deadline = time.perf_counter() + (move_time or 0.0)
+    deadline = time.perf_counter() + (config.move_time or 0.0)
     shared = [SharedNext() for _ in cands]
     values: list[list[float]] = [sh.values for sh in shared]  # updated in place by `shared`
     alive = list(range(len(cands)))
-    searched: dict[tuple[int, ...], dict[int, Reply | float]] = {}  # world -> candidate -> outcome
+    searched: dict[tuple[int, ...], dict[int, Reply]] = {}  # world -> candidate -> outcome
     template: Round | None = None
     done = 0
-    if posterior is None and trust > 0.0:
-        posterior = Posterior(rules, seat, choose, trust)
-    if posterior is not None:
-        posterior.update(view, rng)
+    if posterior is None:
+        posterior = Posterior(rules, seat, config.trust)
+    posterior.update(view, rng)
 
     def value(r: Round) -> float:
         return world_value(rules, seat, totals, rounds_done, r)
 
     while True:
-        hands = posterior.world(rng) if posterior is not None else sample_hands(know, rng)
+        hands = posterior.world(rng)
         if template is None:
             start = [hands[p] | by_seat[p] for p in range(n)]
             template = Round.replayed(rules, start, order)
             if template.turn != seat:
                 raise ValueError("the view's history does not lead to this seat's turn")
-            first = choose(template, template.legal_mask())
-            if first in cands:
+            first = fast_heuristic.choose(template, template.legal_mask())
+            if first in cands:  # ties go to the heuristic's own card
                 cands.remove(first)
                 cands.insert(0, first)
         # The chains repeat worlds (a third of them early in a round, most late), and a
         # world's play-outs are deterministic: a repeat counts again at no cost.
-        seen = searched.setdefault(tuple(hands), {}) if reuse else None
+        seen = searched.setdefault(tuple(hands), {})
         base = None
         for i in alive:
-            outcome = seen.get(i) if seen is not None else None
+            outcome = seen.get(i)
             if outcome is None:
                 if base is None:
                     base = template.copy()
                     base.hands = hands
                 r = base.copy()
                 r.play(cands[i])
-                if lookahead == 2:
-                    outcome = reply_values(r, seat, choose, play_out, value)
-                    if not share_next:
-                        outcome = None, {-1: max(outcome[1].values())}
-                else:
-                    play_out(r)
-                    outcome = value(r)
-                if seen is not None:
-                    seen[i] = outcome
-            if lookahead == 2:
-                shared[i].add(outcome)
-            else:
-                values[i].append(outcome)
+                outcome = seen[i] = reply_values(r, seat, value)
+            shared[i].add(outcome)
         done += 1
-        if race and done >= RACE_FROM and done % RACE_EVERY == 0 and len(alive) > 1:
-            alive = survivors(alive, values)
-        if worlds is not None:
-            if done >= worlds:
+        if (done >= config.race_from and done % config.race_every == 0 and len(alive) > 1):
+            alive = survivors(alive, values, config)
+        if config.worlds is not None:
+            if done >= config.worlds:
                 break
         elif time.perf_counter() >= deadline or len(alive) == 1:
             break  # out of time, or the race is decided: the time left is banked by the player
@@ -316,15 +325,11 @@ def search_play(view: SeatView, rng: Rng, *, move_time: float | None = 0.1,
     return cands[best], means, done
 
 
-RACE_FROM = 8  # worlds every candidate meets before any is dropped
-RACE_EVERY = 4
-RACE_Z = 2.0
-
-
-def survivors(alive: list[int], values: list[list[float]]) -> list[int]:
+def survivors(alive: list[int], values: list[list[float]],
+              config: SearchConfig = SearchConfig()) -> list[int]:
     """The candidates not clearly worse than the leader: a candidate is dropped once its mean
-    paired difference to the leader (the same worlds) is more than `RACE_Z` standard errors
-    below zero, or once it has scored exactly as the leader in each of at least 2 × `RACE_FROM`
+    paired difference to the leader (the same worlds) is more than `race_z` standard errors
+    below zero, or once it has scored exactly as the leader in each of at least 2 × `race_from`
     worlds (it plays alike there). The time saved goes to more worlds for the close ones."""
     lead = max(alive, key=lambda i: (sum(values[i]), -i))
     top = values[lead]
@@ -335,7 +340,8 @@ def survivors(alive: list[int], values: list[list[float]]) -> list[int]:
             diffs = [a - b for a, b in zip(top, values[i], strict=True)]
             mean = sum(diffs) / k
             var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-            if mean > RACE_Z * math.sqrt(var / k) or (k >= 2 * RACE_FROM and not any(diffs)):
+            if (mean > config.race_z * math.sqrt(var / k)
+                    or (k >= 2 * config.race_from and not any(diffs))):
                 continue
         keep.append(i)
     return keep
@@ -351,55 +357,49 @@ MOST = 4.0  # and no move takes more than this many times the move time (a perso
 
 
 class SearchPlayer:
-    """Determinized search for the play, with one `Posterior` kept through each round; the
-    heuristic player's pass (a pass chosen by simulation measured no better: docs/players.md).
+    """Determinized search for the play (`search_play` with `config`), with one `Posterior`
+    kept through each round; the heuristic player's pass (a pass chosen by simulation measured
+    no better: docs/players.md).
 
     With a time per move, the player keeps a clock like a chess engine's: every move with a
     choice adds `move_time`, a search that ends early (the race decided) leaves the rest in the
     bank, and the first tricks, where the choices are many and the worlds few, draw on it. Over
     a match its mean time per move with a choice stays at `move_time`, the budget an opponent
-    searching every such move for `move_time` has."""
+    searching every such move for `move_time` has. With a fixed number of worlds it keeps no
+    clock."""
 
-    def __init__(self, seed: int = 0, *, move_time: float | None = 0.1,
-                 worlds: int | None = None, name: str = "search",
-                 policy: str = "heuristic", trust: float = TRUST, race: bool = True,
-                 lookahead: int = LOOKAHEAD, share_next: bool = True) -> None:
-        from heartsuite.players import make_player
-
+    def __init__(self, seed: int = 0, config: SearchConfig = SearchConfig(),
+                 *, name: str = "search") -> None:
         self.name = name
         self.seed = seed
-        self.move_time = move_time
-        self.worlds = worlds
-        self.policy = policy
-        self.trust = trust
-        self.race = race
-        self.lookahead = lookahead
-        self.share_next = share_next
-        self._passer = make_player("heuristic", seed)
+        self.config = config
+        self._passer = HeuristicPlayer(seed)
         self._posterior: Posterior | None = None
-        self._round: tuple = ()
+        self._round: tuple[object, ...] = ()
         self.bank = 0.0  # seconds saved by earlier moves (negative: overspent)
+
+    @property
+    def move_time(self) -> float | None:
+        return self.config.move_time
+
+    @property
+    def worlds(self) -> int | None:
+        return self.config.worlds
 
     def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
         return self._passer.choose_pass(view, rng)
 
     def choose_play(self, view: SeatView, rng: Rng) -> int:
-        posterior = None
-        if self.trust > 0.0:
-            key = (view.code, view.round_index, view.totals, view.seat)
-            if self._posterior is None or self._round != key:
-                self._posterior = Posterior(view.rules, view.seat, POLICIES[self.policy].choose,
-                                            self.trust)
-                self._round = key
-            posterior = self._posterior
-        move_time = self.move_time
-        clocked = (self.worlds is None and move_time is not None
+        key = (view.code, view.round_index, view.totals, view.seat)
+        if self._posterior is None or self._round != key:
+            self._posterior = Posterior(view.rules, view.seat, self.config.trust)
+            self._round = key
+        move_time = self.config.move_time
+        clocked = (self.config.worlds is None and move_time is not None
                    and bool(view.legal & (view.legal - 1)))  # forced cards cost no time
+        config = replace(self.config, move_time=self.budget(view)) if clocked else self.config
         start = time.perf_counter()
-        card = search_play(view, rng, move_time=self.budget(view) if clocked else move_time,
-                           worlds=self.worlds, policy=self.policy, trust=self.trust,
-                           posterior=posterior, race=self.race, lookahead=self.lookahead,
-                           share_next=self.share_next)[0]
+        card = search_play(view, rng, config, self._posterior)[0]
         if clocked and move_time is not None:
             spent = time.perf_counter() - start
             self.bank = min(self.bank + move_time - spent, BANK_CAP * move_time)
@@ -409,7 +409,7 @@ class SearchPlayer:
         """This move's time: the move time, plus a share of the bank (all of it in the first
         tricks and in a round that can end the game, a quarter later) up to `MOST` times the
         move time, or less the overspent time."""
-        move_time = self.move_time or 0.0
+        move_time = self.config.move_time or 0.0
         if self.bank <= 0.0:
             return max(move_time + self.bank, LEAST * move_time)
         trick = view.played.bit_count() // view.rules.players
@@ -419,15 +419,4 @@ class SearchPlayer:
         return min(move_time + self.bank * share, MOST * move_time)
 
     def choose_moon(self, view: SeatView) -> str:
-        from heartsuite.players import choose_moon_to_win
-
         return choose_moon_to_win(view)
-
-
-def _register() -> None:
-    from heartsuite.players.levels import register_levels
-
-    register_levels()
-
-
-_register()
