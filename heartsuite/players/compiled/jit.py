@@ -1,0 +1,76 @@
+"""The two numba pieces the compiled core is built from: `kernel` and the bit-count intrinsics.
+
+`kernel` is `numba.njit(cache=True)` with a type that mypy can follow (numba has no stubs, so its
+decorators would make every kernel untyped). The compiled machine code is cached next to the
+sources (`__pycache__`), so only the first import on a machine pays the compile.
+
+`popcount`, `highest` and `lowest` are the CPU's own instructions (LLVM's ctpop, ctlz, cttz) on a
+64-bit mask, with Python's meaning: `highest(m) == m.bit_length() - 1` and `lowest(m) ==
+(m & -m).bit_length() - 1`, both -1 for an empty mask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+from numba import types
+from numba.extending import intrinsic
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def kernel(fn: F) -> F:
+    """Compile `fn` in nopython mode, cached on disk; the Python signature stays for the caller."""
+    return cast(F, numba.njit(cache=True, nogil=True)(fn))
+
+
+Codegen = Callable[[Any, Any, Any, Any], Any]
+
+
+def _unary(instruction: str, zero_is_defined: bool) -> Callable[[Any, Any], Any]:
+    """The typing and code generation of an LLVM bit instruction on one integer."""
+
+    def typer(typingctx: Any, x: Any) -> tuple[Any, Codegen] | None:
+        if not isinstance(x, types.Integer):
+            return None
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            if instruction == "ctpop":
+                return builder.ctpop(args[0])
+            flag = context.get_constant(types.boolean, not zero_is_defined)
+            return getattr(builder, instruction)(args[0], flag)
+
+        return x(x), codegen
+
+    return typer
+
+
+# Called from compiled code only, where numba supplies the typing context itself.
+_ctpop: Any = intrinsic(_unary("ctpop", True))
+_ctlz: Any = intrinsic(_unary("ctlz", True))
+_cttz: Any = intrinsic(_unary("cttz", True))
+
+
+@kernel
+def popcount(mask: int) -> int:
+    """The number of set bits (`int.bit_count`)."""
+    count: int = _ctpop(mask)
+    return count
+
+
+@kernel
+def highest(mask: int) -> int:
+    """The index of the highest set bit; -1 for 0."""
+    zeros: int = _ctlz(mask)
+    return 63 - zeros
+
+
+@kernel
+def lowest(mask: int) -> int:
+    """The index of the lowest set bit; -1 for 0."""
+    if mask == 0:
+        return -1
+    zeros: int = _cttz(mask)
+    return zeros
