@@ -18,6 +18,7 @@ from heartsuite.h2h.game import Game
 from heartsuite.h2h.layout import PLACES
 from heartsuite.h2h.moves import Move, parse_move
 from heartsuite.h2h.state import State, apply
+from heartsuite.solver import deal_from_code
 from heartsuite.web import solver_bridge
 from heartsuite.web.api_types import GameId, Strict
 from heartsuite.web.errors import ApiError
@@ -82,7 +83,7 @@ async def _answer(request: Request, row: GameRow, game: Game, **extra: Any) -> d
 
 def _deal(code: str) -> Deal:
     try:
-        return Deal.from_code(code)
+        return deal_from_code(code)
     except CodeError as exc:
         raise ApiError(400, "bad_code", str(exc)) from None
 

@@ -12,6 +12,7 @@ from typing import Any
 from heartsuite.codes import LIMIT
 from heartsuite.h2h.deal import Deal, format_code
 from heartsuite.h2h.game import Game, GameRecordError, Settings
+from heartsuite.solver import deal_from_code
 from heartsuite.web.errors import ApiError
 from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, Store
 
@@ -62,7 +63,7 @@ class Sessions:
             if found is None or found.kind != KIND:
                 raise ApiError(404, "not_found", "no such game")
             try:
-                game = Game.from_dict(found.data)
+                game = Game.from_dict(found.data, dealer=deal_from_code)
             except GameRecordError:
                 # Saved by a version whose rules or codes differ: it cannot be resumed exactly.
                 found.status = ABANDONED
