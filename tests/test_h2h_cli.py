@@ -7,8 +7,10 @@ import sys
 import pytest
 
 from heartsuite.cli import main
+from heartsuite.cli.h2h import deal_json
 from heartsuite.h2h import Deal, State, apply, legal_moves
 from heartsuite.h2h.cards import RANK_NAMES
+from heartsuite.solver import winnable_deal
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -100,13 +102,10 @@ def test_bad_codes_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], code
         assert err.count("\n") == 1
 
 
-def test_class_w_without_the_solver(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(sys.modules, "heartsuite.solver.winnable", None)
-    status, _, err = run(capsys, "deal", "HH1-W-AAAAAAA")
-    assert status == 2
-    assert "needs the solver" in err
+def test_class_w_codes_are_dealt_through_the_solver(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "deal", "hh1-w-aaaaaaa", "--json")
+    assert status == 0
+    assert json.loads(out) == deal_json(winnable_deal(0))
 
 
 def test_the_installed_command_never_shows_a_traceback() -> None:

@@ -1,7 +1,6 @@
 """Deal codes (SPEC §1.6): reading, writing and the distinct message for each kind of bad code."""
 
 import re
-import sys
 
 import pytest
 from hypothesis import given
@@ -10,6 +9,7 @@ from hypothesis import strategies as st
 from heartsuite.codes import LIMIT
 from heartsuite.h2h import CodeError, Deal, canonical_code, deal_for_number, format_code, parse_code
 from heartsuite.h2h.deal import fresh_deck
+from heartsuite.solver import deal_from_code, winnable_deal
 
 
 def test_codes_read_case_insensitively_with_spaces() -> None:
@@ -57,10 +57,12 @@ def test_bad_codes_say_what_is_wrong(code: str, fragment: str) -> None:
         Deal.from_code(code)
 
 
-def test_class_w_without_the_solver_is_refused_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "heartsuite.solver.winnable", None)
-    with pytest.raises(CodeError, match=r"class W .* needs the solver"):
+def test_the_rules_read_class_w_but_leave_its_dealing_to_the_solver() -> None:
+    assert parse_code("HH1-W-AAAAAAA") == ("W", 0)
+    with pytest.raises(CodeError, match=r"class W .* dealt by the solver"):
         Deal.from_code("HH1-W-AAAAAAA")
+    assert deal_from_code("hh1-w-aaaaaaa") == winnable_deal(0)
+    assert deal_from_code("HH1-N-AAAAAAM") == Deal.from_code("HH1-N-AAAAAAM")
 
 
 @given(st.integers(0, LIMIT - 1), st.sampled_from(["N", "W"]), st.booleans())

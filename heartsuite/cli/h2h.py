@@ -15,6 +15,7 @@ from heartsuite.h2h.deal import CodeError, Deal
 from heartsuite.h2h.layout import PLACES, ROW_OFFSETS, SIZE, positions
 from heartsuite.h2h.moves import MoveSyntaxError, parse_move
 from heartsuite.h2h.state import IllegalMove, State, apply, is_blocked, is_won, legal_moves
+from heartsuite.solver import deal_from_code
 
 HALF_WIDTH = 3  # characters per half card width in the text picture
 
@@ -43,7 +44,7 @@ def register(subparsers: Any) -> None:
 def load_deal(code: str) -> Deal:
     """The deal of a code, or a UserError saying what is wrong with it."""
     try:
-        return Deal.from_code(code)
+        return deal_from_code(code)
     except CodeError as exc:
         raise UserError(f"bad deal code {code.strip()!r}: {exc}") from None
 

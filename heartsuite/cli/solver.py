@@ -15,9 +15,9 @@ from typing import Any
 
 from heartsuite.cli import UserError
 from heartsuite.codes import LIMIT
-from heartsuite.h2h.deal import CodeError, Deal, deal_for_number, format_code, parse_code
+from heartsuite.h2h.deal import CodeError, Deal, format_code, parse_code
 from heartsuite.h2h.state import State
-from heartsuite.solver import is_winnable_deal, solve
+from heartsuite.solver import deal_from_code, deal_of_class, is_winnable_deal, solve
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 BUCKET = 10  # width of the solution-length histogram bars, in moves
@@ -55,7 +55,7 @@ def register(subparsers: Any) -> None:
 
 def _deal(code: str) -> Deal:
     try:
-        return Deal.from_code(code)
+        return deal_from_code(code)
     except CodeError as exc:
         raise UserError(f"bad deal code {code.strip()!r}: {exc}") from None
 
@@ -99,7 +99,7 @@ def collect(kind: str, first: int, count: int) -> dict[str, Any]:
     deal_time = check_time = shortest_time = 0.0
     for number in range(first, first + count):
         t0 = time.perf_counter()
-        deal = deal_for_number(kind, number)
+        deal = deal_of_class(kind, number)
         t1 = time.perf_counter()
         winnable = is_winnable_deal(deal)
         t2 = time.perf_counter()

@@ -1,13 +1,13 @@
 """Deals and deal codes `HH1-<class>-<7 letters>` (SPEC §1.1, §1.6; docs/heart-to-heart.md).
 
 A code is read into a class and a number; the number seeds the project's own PRNG, so a code means
-the same cards on every Python version. Class `N` is any shuffle; class `W` (winnable deals) is
-delegated to the solver's `heartsuite.solver.winnable`.
+the same cards on every Python version. Class `N` is any shuffle and is dealt here. Class `W`
+(winnable deals) is read here but dealt by the solver layer (`heartsuite.solver.deal_from_code`),
+because only the solver can tell a winnable deal: the rules never import the solver.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -23,6 +23,7 @@ COPIES = 4
 DECK_SIZE = COPIES * len(RANKS)  # 52
 STOCK_SIZE = 26
 EXAMPLE = "HH1-N-AAAAAAM"
+SOLVER_CLASS = "W"  # the class whose deals the solver layer deals
 
 __all__ = ["CodeError", "Deal", "deal_for_number", "deal_from_rng", "format_code", "parse_code"]
 
@@ -53,7 +54,8 @@ class Deal:
 
     @classmethod
     def from_code(cls, code: str) -> Deal:
-        """The deal a code stands for; raises CodeError with a message for a person."""
+        """The deal a class-`N` code stands for; raises CodeError with a message for a person
+        (for a class-`W` code too: those are dealt by `heartsuite.solver.deal_from_code`)."""
         kind, number = parse_code(code)
         return deal_for_number(kind, number)
 
@@ -100,17 +102,13 @@ def format_code(kind: str, number: int) -> str:
 
 
 def deal_for_number(kind: str, number: int) -> Deal:
-    """The deal of class `kind` ("N" or "W") and number 0 .. 26**7 - 1."""
+    """The deal of class `N` and number 0 .. 26**7 - 1. Class `W` raises CodeError: its deals
+    are found by the solver (`heartsuite.solver.deal_of_class`)."""
     code = format_code(kind, number)
-    if kind == "N":
-        return deal_from_rng(Rng.for_key(f"{PREFIX}{VERSION}-N", number), code)
-    try:
-        winnable = importlib.import_module("heartsuite.solver.winnable")
-    except ModuleNotFoundError as exc:
-        if exc.name != "heartsuite.solver.winnable":
-            raise
-        raise CodeError("class W (winnable deals) needs the solver (not available)") from None
-    return winnable.winnable_deal(number)
+    if kind == SOLVER_CLASS:
+        raise CodeError("class W (winnable deals) is dealt by the solver: "
+                        "heartsuite.solver.deal_from_code")
+    return deal_from_rng(Rng.for_key(f"{PREFIX}{VERSION}-N", number), code)
 
 
 def parse_code(text: str) -> tuple[str, int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
@@ -23,6 +24,7 @@ RECORD_KIND = "heart-to-heart"
 
 Target = int | Literal["waste", "stock"]
 Card = int | Literal["waste"]  # a card a person can select: a layout position or the waste top
+Dealer = Callable[[str], Deal]  # reads a deal code into its deal (raises CodeError)
 
 
 class GameRecordError(ValueError):
@@ -91,9 +93,11 @@ class Game:
         self._undo: deque[State] = deque(maxlen=UNDO_LIMIT)
 
     @classmethod
-    def from_code(cls, code: str, settings: Settings | None = None) -> Game:
-        """A new game of the deal a code stands for (raises CodeError)."""
-        return cls(Deal.from_code(code), settings)
+    def from_code(cls, code: str, settings: Settings | None = None, *,
+                  dealer: Dealer = Deal.from_code) -> Game:
+        """A new game of the deal a code stands for (raises CodeError). `dealer` reads the code:
+        the default deals class `N`; pass `heartsuite.solver.deal_from_code` for class `W`."""
+        return cls(dealer(code), settings)
 
     # -- status ------------------------------------------------------------------------------
 
@@ -262,11 +266,12 @@ class Game:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, record: dict[str, Any]) -> Game:
-        """Replay a saved game to the identical position; GameRecordError if it cannot be."""
+    def from_dict(cls, record: dict[str, Any], *, dealer: Dealer = Deal.from_code) -> Game:
+        """Replay a saved game to the identical position; GameRecordError if it cannot be.
+        `dealer` deals the record's code, as for `from_code`."""
         if not isinstance(record, dict) or record.get("game") != RECORD_KIND:
             raise GameRecordError(f"not a saved game: it needs \"game\": \"{RECORD_KIND}\"")
-        game = cls(_record_deal(record), _record_settings(record.get("settings", {})))
+        game = cls(_record_deal(record, dealer), _record_settings(record.get("settings", {})))
         moves = record.get("moves")
         if not isinstance(moves, list):
             raise GameRecordError("\"moves\" must be a list of moves in notation")
@@ -278,24 +283,24 @@ class Game:
         return game
 
     @classmethod
-    def from_json(cls, text: str | dict[str, Any]) -> Game:
+    def from_json(cls, text: str | dict[str, Any], *, dealer: Dealer = Deal.from_code) -> Game:
         """from_dict over JSON text (or an already-parsed object)."""
         if isinstance(text, dict):
-            return cls.from_dict(text)
+            return cls.from_dict(text, dealer=dealer)
         try:
             record = json.loads(text)
         except json.JSONDecodeError as exc:
             raise GameRecordError(f"not JSON: {exc}") from None
-        return cls.from_dict(record)
+        return cls.from_dict(record, dealer=dealer)
 
 
-def _record_deal(record: dict[str, Any]) -> Deal:
+def _record_deal(record: dict[str, Any], dealer: Dealer) -> Deal:
     code = record.get("code")
     if code is not None:
         if not isinstance(code, str):
             raise GameRecordError("\"code\" must be a deal code string")
         try:
-            return Deal.from_code(code)
+            return dealer(code)
         except CodeError as exc:
             raise GameRecordError(f"bad deal code: {exc}") from None
     cards = record.get("deal")

@@ -10,13 +10,17 @@ from heartsuite.solver.solve import (
     shortest_length,
     solve,
 )
+from heartsuite.solver.winnable import deal_from_code, deal_of_class, winnable_deal
 
 __all__ = [
     "InconsistentPosition",
     "clear_cache",
+    "deal_from_code",
+    "deal_of_class",
     "hint",
     "is_winnable",
     "is_winnable_deal",
     "shortest_length",
     "solve",
+    "winnable_deal",
 ]

@@ -12,6 +12,7 @@ from typing import Any
 from heartsuite.codes import LIMIT
 from heartsuite.h2h.deal import CodeError, Deal, format_code
 from heartsuite.h2h.game import Game, GameRecordError, Settings
+from heartsuite.solver import deal_from_code
 from heartsuite.web.errors import ApiError
 from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, Store
 
@@ -62,7 +63,7 @@ class Sessions:
             if found is None or found.kind != KIND:
                 raise ApiError(404, "not_found", "no such game")
             try:
-                game = Game.from_dict(found.data)
+                game = Game.from_dict(found.data, dealer=deal_from_code)
             except GameRecordError:
                 # Saved by a version whose rules or codes differ: it cannot be resumed exactly.
                 found.status = ABANDONED
@@ -142,7 +143,7 @@ def deal_of(code: str) -> Deal:
     """The deal a code of either class stands for; a bad code is a 400 `bad_code` with the
     reason. The one place the web app deals a code (a class-W code is a search by the solver)."""
     try:
-        return Deal.from_code(code)
+        return deal_from_code(code)
     except CodeError as exc:
         raise ApiError(400, "bad_code", str(exc)) from None
 
