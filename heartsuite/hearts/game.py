@@ -2,7 +2,7 @@
 
 `Game.pending()` says who must act and how; `Game.act(seat, action)` validates every action and
 refuses a wrong one with `IllegalMove` (a reason key and a sentence) without changing anything.
-The record of `Game.record()` is the JSON shape that the CLI prints and `Game.from_record` replays.
+The record of `Game.record()` is the JSON shape that the CLI prints and `records.replay` replays.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from heartsuite.hearts.scoring import (
     round_scores,
     winner,
 )
+from heartsuite.hearts.view import SeatView, seat_view
 
 PASS_KIND, PLAY_KIND, MOON_KIND = "pass", "play", "moon_choice"
 GAME_OVER = "game_over"
@@ -202,17 +203,8 @@ class Game:
         game.round = game._new_round()
         return game
 
-    @staticmethod
-    def from_record(record: object) -> Game:
-        """Replay a record through the engine; raises RecordError naming the first violation."""
-        from heartsuite.hearts.records import replay
-
-        return replay(record)
-
-    def view(self, seat: int) -> Any:
-        """What `seat` may know now (a SeatView)."""
-        from heartsuite.hearts.view import seat_view
-
+    def view(self, seat: int) -> SeatView:
+        """What `seat` may know now."""
         return seat_view(self, seat)
 
 

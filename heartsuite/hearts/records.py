@@ -1,6 +1,6 @@
 """Reading game records back: replay every action through the engine, naming the first violation.
 
-Used by `Game.from_record` and by `heartsuite hearts check`. Whatever the input, the only error
+Used by `heartsuite hearts check`. Whatever the input, the only error
 raised is RecordError, which says where (round, trick, seat, card) and which rule.
 """
 
