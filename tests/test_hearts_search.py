@@ -421,3 +421,15 @@ def test_next_choices_keep_cards_the_trick_on_the_table_parts() -> None:
         r.play(c)
     assert r.turn == 3
     assert next_choices(r, 3) == _cards("7S 9S")
+
+
+def test_one_released_config_expert_differs_from_hard_only_in_time() -> None:
+    from heartsuite.players.levels import EXPERT, FIXED_WORLDS, HARD, SEARCH_WORLDS
+
+    assert SearchConfig() == HARD and replace(EXPERT, move_time=HARD.move_time) == HARD
+    assert EXPERT.move_time == 0.5 and FIXED_WORLDS.worlds == SEARCH_WORLDS
+    assert make_player("search").config == FIXED_WORLDS  # type: ignore[attr-defined]
+    for bad in ({"worlds": 0}, {"move_time": -1.0}, {"trust": 0.0}, {"trust": 1.0},
+                {"race_from": 1}, {"race_every": 0}, {"race_z": 0.0}):
+        with pytest.raises(ValueError):
+            SearchConfig(**bad)  # type: ignore[arg-type]

@@ -1,7 +1,7 @@
 """Golden choices of the released search: what it plays at a fixed number of worlds, frozen.
 
 The search with a fixed number of worlds is deterministic given its generator, so every pass,
-moon choice and card of a self-play game between four `SearchPlayer(seed, worlds=N)` (one
+moon choice and card of a self-play game between four `SearchPlayer` at a fixed N worlds (one
 posterior kept through each round, as Hard keeps it) and the card and candidate means of a
 fresh search (as the hint makes it) on positions of heuristic games are facts that a change to
 the search either keeps or visibly breaks. They were recorded at a3d869e, before the search's

@@ -378,14 +378,6 @@ class SearchPlayer:
         self._round: tuple[object, ...] = ()
         self.bank = 0.0  # seconds saved by earlier moves (negative: overspent)
 
-    @property
-    def move_time(self) -> float | None:
-        return self.config.move_time
-
-    @property
-    def worlds(self) -> int | None:
-        return self.config.worlds
-
     def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
         return self._passer.choose_pass(view, rng)
 
