@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from heartsuite.h2h.moves import TapTarget
 from heartsuite.web.app import create_app
+from heartsuite.web.ratelimit import Limits, Rate
 
 
 class Tap(Protocol):
@@ -19,10 +20,18 @@ class Tap(Protocol):
                  **extra: Any) -> dict[str, Any]: ...
 
 
+# The module's app serves every test of the module from one address ("testclient"), and its
+# program players act far faster than a person: its rate limits are lifted (the tests of the
+# limits make apps of their own).
+UNLIMITED = Limits(socket_messages=Rate(per_minute=10**7, burst=10**6),
+                   new_games=Rate(per_minute=10**7, burst=10**6),
+                   solver_calls=Rate(per_minute=10**7, burst=10**6))
+
+
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> FastAPI:
     """One app per test module, storing in a temporary directory. Tests keep apart by person."""
-    return create_app(tmp_path_factory.mktemp("data"))
+    return create_app(tmp_path_factory.mktemp("data"), limits=UNLIMITED)
 
 
 @pytest.fixture
@@ -37,8 +46,16 @@ def client(new_person: Callable[[], TestClient]) -> TestClient:
     return new_person()
 
 
+def on_view(client: TestClient, game_id: str) -> dict[str, Any]:
+    """What a page drawing the game now sends with a tap: its `move` and `selected`."""
+    game = client.get(f"/api/h2h/games/{game_id}").json()["game"]
+    return {"move": game["moves"], "selected": game["selected"]}
+
+
 def _tap(client: TestClient, game_id: str, target: TapTarget, **extra: Any) -> dict[str, Any]:
-    response = client.post(f"/api/h2h/games/{game_id}/tap", json={"target": target, **extra})
+    drawn = {} if "move" in extra else on_view(client, game_id)
+    response = client.post(f"/api/h2h/games/{game_id}/tap",
+                           json={"target": target, **drawn, **extra})
     assert response.status_code == 200, response.text
     answer: dict[str, Any] = response.json()
     return answer
@@ -46,5 +63,6 @@ def _tap(client: TestClient, game_id: str, target: TapTarget, **extra: Any) -> d
 
 @pytest.fixture(scope="session")
 def tap() -> Tap:
-    """Tap a Heart to Heart target (`Move.taps()` gives a move's) and return the answer."""
+    """Tap a Heart to Heart target (`Move.taps()` gives a move's) and return the answer. The tap
+    is made on the game as it is now (its `move` and `selected`) unless `move=` is given."""
     return _tap

@@ -10,10 +10,11 @@ from heartsuite.h2h.moves import parse_move
 from heartsuite.h2h.state import State, apply
 from heartsuite.web.app import create_app
 from heartsuite.web.site.examples import BLOCKED_CODE, BLOCKED_LINE, EXAMPLE_CODE, example_moves
+from h2h_helpers import new_game_body, undo_body
 
 
 def new_game(client, **body) -> dict:
-    response = client.post("/api/h2h/games", json=body)
+    response = client.post("/api/h2h/games", json=new_game_body(client, **body))
     assert response.status_code == 201, response.text
     return response.json()["game"]
 
@@ -26,7 +27,7 @@ def test_the_example_line_wins_the_example_deal_in_the_engine() -> None:
 
 
 def test_a_new_game_has_a_fresh_deal_and_a_cookie(client) -> None:
-    response = client.post("/api/h2h/games", json={})
+    response = client.post("/api/h2h/games", json={"replaces": None})
     assert response.status_code == 201
     assert "hs_person=" in response.headers["set-cookie"]
     game = response.json()["game"]
@@ -45,7 +46,8 @@ def test_a_deal_by_code_is_that_deal_whatever_the_case(client) -> None:
 
 
 def test_a_bad_code_gets_a_clear_message(client) -> None:
-    response = client.post("/api/h2h/games", json={"code": "HH1-X-AAAAAAA"})
+    response = client.post("/api/h2h/games",
+                           json=new_game_body(client, code="HH1-X-AAAAAAA"))
     assert response.status_code == 400
     body = response.json()
     assert body["error"] == "bad_code" and "class" in body["message"]
@@ -60,7 +62,8 @@ def test_winning_by_taps_then_statistics(client, tap) -> None:
     final = answer["game"]
     assert final["won"] and final["status"] == "won" and final["score"] == 250
     assert final["moves"] == len(example_moves())
-    refused = client.post(f"/api/h2h/games/{game['id']}/tap", json={"target": "stock"})
+    refused = client.post(f"/api/h2h/games/{game['id']}/tap",
+                          json={"target": "stock", "move": 67, "selected": None})
     assert refused.status_code == 409
     stats = client.get("/api/stats").json()["h2h"]
     assert stats["all"]["played"] == 1 and stats["all"]["won"] == 1
@@ -101,7 +104,7 @@ def test_undo_takes_back_draws_and_pairs(client, tap) -> None:
             tap(client, gid, target)
     after = client.get(f"/api/h2h/games/{gid}").json()["game"]
     assert after["score"] == 10 and after["moves"] == 6
-    undone = client.post(f"/api/h2h/games/{gid}/undo", json={}).json()
+    undone = client.post(f"/api/h2h/games/{gid}/undo", json=undo_body(client, gid)).json()
     assert undone["event"]["kind"] == "undone" and undone["event"]["move"] == "W25"
     assert undone["game"]["score"] == 0 and undone["game"]["moves"] == 5
     assert undone["game"]["layout"][24] is not None
@@ -109,7 +112,8 @@ def test_undo_takes_back_draws_and_pairs(client, tap) -> None:
 
 def test_undo_with_nothing_to_undo_is_refused(client) -> None:
     game = new_game(client)
-    answer = client.post(f"/api/h2h/games/{game['id']}/undo", json={}).json()
+    answer = client.post(f"/api/h2h/games/{game['id']}/undo",
+                         json=undo_body(client, game["id"])).json()
     assert answer["event"] == answer["event"] | {"kind": "refused", "reason": "nothing_to_undo"}
 
 
@@ -125,7 +129,8 @@ def test_a_restarted_server_resumes_the_game_exactly(tmp_path, tap) -> None:
     again.cookies.set("hs_person", cookie)
     resumed = again.get("/api/h2h/current").json()["game"]
     assert resumed == before
-    undone = again.post(f"/api/h2h/games/{game['id']}/undo", json={}).json()["game"]
+    undone = again.post(f"/api/h2h/games/{game['id']}/undo",
+                         json=undo_body(again, game["id"])).json()["game"]
     assert undone["moves"] == before["moves"] - 1
 
 

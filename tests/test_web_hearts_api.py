@@ -22,6 +22,7 @@ from heartsuite.web.app import create_app
 from heartsuite.web.errors import MAX_BODY
 from heartsuite.web.hearts.messages import MAX_MESSAGE, BadMessage, read_message
 from heartsuite.web.hearts.routes import TOO_BIG
+from conftest import UNLIMITED
 
 CODE = "HT1-ABCDEFG"
 CARD = re.compile(r'"([2-9TJQKA][CDSH])"')
@@ -342,7 +343,7 @@ def test_reconnecting_loses_no_event(client, app) -> None:
 
 
 def test_a_server_restart_resumes_the_same_game_and_events(tmp_path) -> None:
-    first = TestClient(create_app(tmp_path))
+    first = TestClient(create_app(tmp_path, limits=UNLIMITED))
     first.put("/api/hearts/prefs", json={"speed": "instant"})
     game = new_game(first)
     with first.websocket_connect(socket_url(game["id"])) as ws:
@@ -352,7 +353,7 @@ def test_a_server_restart_resumes_the_same_game_and_events(tmp_path) -> None:
                           and p.state["turn"] == 0)
         before = person.state
         events = [m["event"] for m in person.messages if m["type"] == "event"]
-    second_app = create_app(tmp_path)
+    second_app = create_app(tmp_path, limits=UNLIMITED)
     second = TestClient(second_app)
     second.cookies.update(first.cookies)
     current = second.get("/api/hearts/current").json()["game"]
@@ -368,7 +369,7 @@ def test_a_server_restart_resumes_the_same_game_and_events(tmp_path) -> None:
 
 
 def test_a_finished_game_counts_in_the_statistics(tmp_path) -> None:
-    client = TestClient(create_app(tmp_path))
+    client = TestClient(create_app(tmp_path, limits=UNLIMITED))
     client.put("/api/hearts/prefs", json={"speed": "instant", "rules": {"target": 50}})
     game = client.post("/api/hearts/games", json={"code": CODE}).json()["game"]
     with client.websocket_connect(socket_url(game["id"])) as ws:

@@ -14,11 +14,13 @@ from heartsuite.h2h.deal import Deal
 from heartsuite.web.app import create_app
 from heartsuite.web.errors import MAX_BODY
 from heartsuite.web.site.examples import EXAMPLE_CODE
+from h2h_helpers import new_game_body
 
 
 @pytest.fixture
 def game_id(client) -> str:
-    return client.post("/api/h2h/games", json={"code": EXAMPLE_CODE}).json()["game"]["id"]
+    return client.post("/api/h2h/games",
+                       json={"code": EXAMPLE_CODE, "replaces": None}).json()["game"]["id"]
 
 
 def assert_json_error(response, status: int, error: str | None = None) -> dict:
@@ -33,14 +35,18 @@ def assert_json_error(response, status: int, error: str | None = None) -> dict:
 
 @pytest.mark.parametrize("target", [0, 26, -1, "Stock", "", None, True, 1.5, "7", [1], {"p": 1}])
 def test_bad_tap_targets_are_422(client, game_id, target) -> None:
-    response = client.post(f"/api/h2h/games/{game_id}/tap", json={"target": target})
+    response = client.post(f"/api/h2h/games/{game_id}/tap",
+                           json={"target": target, "move": 0, "selected": None})
     assert_json_error(response, 422, "invalid")
 
 
 @pytest.mark.parametrize(
     "body",
     [{}, {"target": 1, "extra": 1}, {"target": 1, "elapsed_ms": -5},
-     {"target": 1, "elapsed_ms": "1"}, [], "stock", 25],
+     {"target": 1, "elapsed_ms": "1"}, [], "stock", 25,
+     {"target": 1, "move": 0, "selected": None, "extra": 1},
+     {"target": 1, "move": 0, "selected": None, "elapsed_ms": -5},
+     {"target": 1, "move": "0", "selected": None}, {"target": 1, "move": 0}],
 )
 def test_malformed_tap_bodies_are_422(client, game_id, body) -> None:
     assert_json_error(client.post(f"/api/h2h/games/{game_id}/tap", json=body), 422)
@@ -72,11 +78,13 @@ def test_an_oversized_body_without_length_is_413(client, game_id) -> None:
 @pytest.mark.parametrize("code", ["", "HH1", "HH2-N-AAAAAAA", "HH1-N-AAAAAA1", "HT1-AAAAAAA",
                                   "HH1-N-AAAAAAAA", "💥"])
 def test_bad_codes_are_400_with_a_message(client, code) -> None:
-    assert_json_error(client.post("/api/h2h/games", json={"code": code}), 400, "bad_code")
+    assert_json_error(client.post("/api/h2h/games", json={"code": code, "replaces": None}), 400,
+                      "bad_code")
 
 
 def test_an_overlong_code_is_422(client) -> None:
-    assert_json_error(client.post("/api/h2h/games", json={"code": "H" * 41}), 422)
+    assert_json_error(client.post("/api/h2h/games", json={"code": "H" * 41, "replaces": None}),
+                      422)
 
 
 @pytest.mark.parametrize("path", ["/api/h2h/games/nope", "/api/h2h/games/" + "a" * 64])
@@ -98,8 +106,9 @@ def test_another_persons_game_is_refused_like_an_unknown_one(client, game_id, ne
     stranger = new_person()
     for method, path, body in [
         ("get", f"/api/h2h/games/{game_id}", None),
-        ("post", f"/api/h2h/games/{game_id}/tap", {"target": "stock"}),
-        ("post", f"/api/h2h/games/{game_id}/undo", {}),
+        ("post", f"/api/h2h/games/{game_id}/tap", {"target": "stock", "move": 0,
+                                                   "selected": None}),
+        ("post", f"/api/h2h/games/{game_id}/undo", {"move": 0}),
         ("post", f"/api/h2h/games/{game_id}/clock", {"elapsed_ms": 5}),
         ("post", f"/api/h2h/games/{game_id}/hint", {}),
         ("post", f"/api/h2h/games/{game_id}/solution", None),
@@ -150,7 +159,8 @@ def test_two_deals_differing_only_in_the_stock_look_the_same(app, client, tap) -
     store = app.state.store
     views = []
     for swap in (False, True):
-        gid = client.post("/api/h2h/games", json={"code": EXAMPLE_CODE}).json()["game"]["id"]
+        gid = client.post("/api/h2h/games",
+                          json=new_game_body(client, code=EXAMPLE_CODE)).json()["game"]["id"]
         row = store.game(gid)
         if swap:
             row.data = _swap_stock(row.data, deal)
@@ -225,5 +235,6 @@ def test_visitors_who_write_nothing_leave_no_row(tmp_path) -> None:
     assert writer.put("/api/h2h/prefs", json={"move_errors": True}).status_code == 200
     assert _people(app) == before + 1
     creator = TestClient(app)
-    assert creator.post("/api/h2h/games", json={"code": EXAMPLE_CODE}).status_code == 201
+    assert creator.post("/api/h2h/games",
+                        json={"code": EXAMPLE_CODE, "replaces": None}).status_code == 201
     assert _people(app) == before + 2

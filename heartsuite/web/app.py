@@ -26,6 +26,8 @@ from heartsuite.web.headers import SecurityHeadersMiddleware
 from heartsuite.web.hearts import routes as hearts
 from heartsuite.web.hearts.hub import Tables
 from heartsuite.web.people import PersonMiddleware
+from heartsuite.web.public import HostCheckMiddleware, PublicSite
+from heartsuite.web.ratelimit import Guards, Limits
 from heartsuite.web.site import routes as site
 from heartsuite.web.store import Store
 
@@ -45,8 +47,12 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("heartsuite", appauthor=False))
 
 
-def create_app(data_dir: Path | str | None = None) -> FastAPI:
-    """The app, storing its SQLite file in `data_dir` (":memory:" for a throwaway store)."""
+def create_app(data_dir: Path | str | None = None, *, public_url: str | None = None,
+               limits: Limits | None = None) -> FastAPI:
+    """The app, storing its SQLite file in `data_dir` (":memory:" for a throwaway store).
+    `public_url` is where it is reached when exposed beyond localhost (`web/public.py`; a
+    PublicUrlError when unusable); `limits` the rates it enforces (`web/ratelimit.py`)."""
+    public = PublicSite.parse(public_url) if public_url else None
     if data_dir == ":memory:":
         store = Store(":memory:")
     else:
@@ -65,12 +71,15 @@ def create_app(data_dir: Path | str | None = None) -> FastAPI:
     app.state.store = store
     app.state.h2h = sessions
     app.state.hearts = tables
+    app.state.public = public
+    app.state.guards = Guards(limits)
     errors.install(app)
     app.include_router(h2h.router)
     app.include_router(hearts.router)
     app.include_router(site.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.add_middleware(PersonMiddleware, store=store)
+    app.add_middleware(PersonMiddleware, store=store, secure=public is not None and public.secure)
     app.add_middleware(LimitMiddleware)
+    app.add_middleware(HostCheckMiddleware, site=public)
     app.add_middleware(SecurityHeadersMiddleware)
     return app

@@ -6,7 +6,9 @@ Request bodies are limited in size (413), malformed JSON and wrong fields are 42
 
 from __future__ import annotations
 
+import json
 import logging
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -23,11 +25,15 @@ log = logging.getLogger(__name__)
 class ApiError(Exception):
     """An error for the client: HTTP status, a stable key the page can translate, and a message."""
 
-    def __init__(self, status: int, error: str, message: str) -> None:
+    def __init__(self, status: int, error: str, message: str, *,
+                 extra: dict[str, Any] | None = None, headers: dict[str, str] | None = None
+                 ) -> None:
         super().__init__(message)
         self.status = status
         self.error = error
         self.message = message
+        self.extra = extra or {}  # more of the answer (a 409 `stale` carries the current game)
+        self.headers = headers or {}  # a 429 carries `Retry-After`
 
 
 class BodyTooLarge(ApiError):
@@ -37,8 +43,11 @@ class BodyTooLarge(ApiError):
         super().__init__(413, "too_large", f"the request body is larger than {MAX_BODY} bytes")
 
 
-def error_response(status: int, error: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": error, "message": message}, status_code=status)
+def error_response(status: int, error: str, message: str, *,
+                   extra: dict[str, Any] | None = None,
+                   headers: dict[str, str] | None = None) -> JSONResponse:
+    body = {"error": error, "message": message} | (extra or {})
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -54,7 +63,8 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return error_response(exc.status, exc.error, exc.message)
+        return error_response(exc.status, exc.error, exc.message, extra=exc.extra,
+                              headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -96,8 +106,31 @@ class LimitMiddleware(HttpMiddleware):
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        whole: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        body = b"".join(chunks)
+        unreadable = _unreadable_json(scope, body)
+        if unreadable is not None:
+            await error_response(422, "invalid", unreadable)(scope, receive, send)
+            return
+        whole: Message = {"type": "http.request", "body": body, "more_body": False}
         await self.app(scope, _replay([whole], receive), send)
+
+
+def _unreadable_json(scope: Scope, body: bytes) -> str | None:
+    """Why an API body cannot be read as JSON when the reason is one FastAPI would report as a
+    400 `http_error` (nesting deeper than the reader's recursion limit, an integer of over
+    4,300 digits): those are malformed input like any other, a 422 `invalid`. Bodies are
+    small (MAX_BODY), so reading them twice costs nothing."""
+    if not body or not str(scope.get("path", "")).startswith("/api/"):
+        return None
+    try:
+        json.loads(body)
+    except RecursionError:
+        return "the JSON is nested too deeply"
+    except json.JSONDecodeError:
+        return None  # FastAPI says what is wrong, as a 422 `invalid`
+    except ValueError:  # an integer of over 4,300 digits; a body that is not UTF-8
+        return "the body cannot be read as JSON (an integer of over 4,300 digits?)"
+    return None
 
 
 def _replay(messages: list[Message], receive: Receive) -> Receive:

@@ -15,6 +15,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from heartsuite.web.store import Store, new_id
 
 COOKIE = "hs_person"
+SECURE_COOKIE = "__Host-hs_person"  # with a public https URL: Secure, Path=/, no Domain
 MAX_AGE = 10 * 365 * 24 * 3600
 _VALID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -38,17 +39,20 @@ def person_of(conn: HTTPConnection) -> str:
 
 
 class PersonMiddleware:
-    """Reads the person cookie, or makes a new id and sets the cookie on the response."""
+    """Reads the person cookie, or makes a new id and sets the cookie on the response. With
+    `secure` (the server has a public https URL) the cookie is `__Host-hs_person` and `Secure`."""
 
-    def __init__(self, app: ASGIApp, store: Store) -> None:
+    def __init__(self, app: ASGIApp, store: Store, secure: bool = False) -> None:
         self.app = app
         self.store = store
+        self.name = SECURE_COOKIE if secure else COOKIE
+        self.attributes = "; Secure" if secure else ""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        person = cookies_of(scope).get(COOKIE, "")
+        person = cookies_of(scope).get(self.name, "")
         fresh = not _VALID.fullmatch(person)
         if fresh:
             # The row is made on the person's first write (a preference, a game), not here:
@@ -58,8 +62,8 @@ class PersonMiddleware:
         if not fresh or scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        cookie = (f"{COOKIE}={person}; Path=/; Max-Age={MAX_AGE}; HttpOnly; SameSite=Lax"
-                  ).encode("latin-1")
+        cookie = (f"{self.name}={person}; Path=/; Max-Age={MAX_AGE}; HttpOnly; SameSite=Lax"
+                  f"{self.attributes}").encode("latin-1")
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":

@@ -22,7 +22,7 @@ from heartsuite.h2h.state import State
 from heartsuite.web.api_types import GameId
 from heartsuite.web.errors import ApiError
 from heartsuite.web.h2h.frames import frames, geometry
-from heartsuite.web.h2h.messages import Clock, NewGame, Prefs, Tap
+from heartsuite.web.h2h.messages import Clock, NewGame, Prefs, Tap, Undo
 from heartsuite.web.h2h.sessions import (
     DEFAULT_PREFS,
     KIND,
@@ -33,6 +33,7 @@ from heartsuite.web.h2h.sessions import (
     view,
 )
 from heartsuite.web.people import person_of
+from heartsuite.web.ratelimit import check_new_game, check_solver
 from heartsuite.web.shell import render_page
 from heartsuite.web.store import PLAYING, GameRow
 
@@ -62,6 +63,14 @@ async def _answer(request: Request, row: GameRow, game: Game, **extra: Any) -> d
 def _playing(row: GameRow) -> None:
     if row.status != PLAYING:
         raise ApiError(409, "finished", "this game is over")
+
+
+async def _stale(request: Request, row: GameRow, game: Game) -> ApiError:
+    """The 409 for a request made on another position than the game's (a retry of one already
+    played, or a page behind another window): it carries the game as it is, to redraw."""
+    answer = await _answer(request, row, game)
+    return ApiError(409, "stale", "the game has changed since this was sent: showing it as it is",
+                    extra=answer)
 
 
 @router.get("/h2h", response_class=HTMLResponse)
@@ -112,6 +121,10 @@ async def last(request: Request) -> dict[str, Any]:
 async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     """Start a game: the deal of `code`, else a fresh one (winnable when asked or preferred)."""
     person = person_of(request)
+    held = sessions(request).current(person)
+    if held is not None and held[0].id != body.replaces:
+        raise await _stale(request, *held)
+    check_new_game(request)
     if body.code is not None:
         deal = deal_of(body.code)
     else:
@@ -136,6 +149,8 @@ async def tap(request: Request, game_id: GameId, body: Tap) -> dict[str, Any]:
     games = sessions(request)
     row, game = games.get(game_id, person_of(request))
     _playing(row)
+    if (body.move, body.selected) != (game.state.moves, game.selected):
+        raise await _stale(request, row, game)
     moves_before = len(game.line)
     event = game.tap(body.target)
     if len(game.line) != moves_before:
@@ -144,10 +159,12 @@ async def tap(request: Request, game_id: GameId, body: Tap) -> dict[str, Any]:
 
 
 @router.post("/api/h2h/games/{game_id}/undo")
-async def undo(request: Request, game_id: GameId, body: Clock) -> dict[str, Any]:
+async def undo(request: Request, game_id: GameId, body: Undo) -> dict[str, Any]:
     games = sessions(request)
     row, game = games.get(game_id, person_of(request))
     _playing(row)
+    if body.move != game.state.moves:
+        raise await _stale(request, row, game)
     event = game.undo()
     if event.kind == "undone":
         games.save(row, game, body.elapsed_ms)
@@ -170,6 +187,7 @@ async def hint(request: Request, game_id: GameId, body: Clock) -> dict[str, Any]
     games = sessions(request)
     row, game = games.get(game_id, person_of(request))
     _playing(row)
+    check_solver(request)
     move = await run_in_threadpool(solver.hint, game.state)
     row.hints += 1
     games.save(row, game, body.elapsed_ms)
@@ -189,6 +207,7 @@ async def solution(request: Request, game_id: GameId) -> dict[str, Any]:
         if not game.blocked:
             raise ApiError(409, "in_progress", "the solution is shown once the game is over")
         games.finish_lost(row)
+    check_solver(request)
     line = await run_in_threadpool(solver.solve, State.initial(game.deal), True)
     if line is None:
         return {"code": game.deal.code, "frames": None}

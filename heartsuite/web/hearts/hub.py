@@ -2,8 +2,10 @@
 and driven: the computer players act on the server, one at a time at the person's chosen pace,
 while at least one page is connected.
 
-Each connected page has a queue of outgoing messages; every event is put on every queue of its
-table in order, so a page sees the same numbered sequence whether live or after reconnecting.
+Each connected page has a queue of outgoing messages (an `Outbox`); every event is put on every
+queue of its table in order, so a page sees the same numbered sequence whether live or after
+reconnecting. Every enqueue is bounded: a page more than QUEUE_LIMIT messages behind (a client that
+does not read) is dropped, and must reconnect with `hello` to catch up from the store's events.
 """
 
 from __future__ import annotations
@@ -33,8 +35,56 @@ KIND = "hearts"
 CACHE_SIZE = 1024
 QUEUE_LIMIT = 10_000  # messages waiting for one page; a page that far behind is dropped
 
-# One connected page's outgoing messages; None tells its sender to stop.
-Outbox = asyncio.Queue[dict[str, Any] | None]
+
+class Outbox:
+    """One connected page's outgoing messages, bounded: `put` refuses a message once QUEUE_LIMIT
+    are waiting, marks the page `dropped` and tells its sender to stop (the socket is then closed
+    and the page reconnects). At most one replay (the history sent for a `hello`) is in flight:
+    `replaying` is true from the replay's first message until its last one has been sent."""
+
+    def __init__(self, limit: int = QUEUE_LIMIT) -> None:
+        self.limit = limit
+        self.dropped = False
+        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._replay_end: dict[str, Any] | None = None
+
+    def put(self, message: dict[str, Any]) -> bool:
+        """Queue a message; False (and the page dropped) when the page is too far behind."""
+        if self.dropped:
+            return False
+        if self._queue.qsize() >= self.limit:
+            self.dropped = True
+            self._queue.put_nowait(None)
+            return False
+        self._queue.put_nowait(message)
+        return True
+
+    def close(self) -> None:
+        """Tell the sender to stop after what is queued."""
+        self._queue.put_nowait(None)
+
+    @property
+    def replaying(self) -> bool:
+        return self._replay_end is not None
+
+    def replay(self, messages: list[dict[str, Any]]) -> None:
+        """Queue a replay (the events a page missed, then the state); see `replaying`."""
+        for message in messages:
+            if not self.put(message):
+                return
+        self._replay_end = messages[-1] if messages else None
+
+    async def get(self) -> dict[str, Any] | None:
+        """The next message to send, None when the sender must stop."""
+        return await self._queue.get()
+
+    def sent(self, message: dict[str, Any]) -> None:
+        """The sender has sent `message` (ends the replay in flight if it was its last)."""
+        if message is self._replay_end:
+            self._replay_end = None
+
+    def qsize(self) -> int:
+        return self._queue.qsize()
 
 
 def prefs_of(store: Store, person: str) -> dict[str, Any]:
@@ -81,12 +131,9 @@ class Live:
     driver: asyncio.Task[None] | None = None
 
     def publish(self, message: dict[str, Any]) -> None:
-        for queue in list(self.pages):
-            if queue.qsize() >= QUEUE_LIMIT:
-                self.pages.discard(queue)
-                queue.put_nowait(None)
-            else:
-                queue.put_nowait(message)
+        for outbox in list(self.pages):
+            if not outbox.put(message):
+                self.pages.discard(outbox)
 
 
 class Tables:

@@ -3,7 +3,8 @@ pydantic models. A socket message is one of a discriminated union keyed by `type
 `read_message`, which turns every way a message can be wrong into the socket's error keys:
 
 - over MAX_MESSAGE characters: `too_large` (the socket then closes with 1009);
-- not JSON: `bad_json`; not an object, or an unknown `type`, or a field of the wrong shape:
+- not JSON (or an integer of over 4,300 digits, which Python refuses to read): `bad_json`;
+  nested too deeply for the reader (a thousand arrays): `invalid`; not an object, or an unknown `type`, or a field of the wrong shape:
   `invalid`;
 - a `seat` that is not exactly 0 (the person plays seat 0 only): `not_your_seat`, whatever else
   is wrong with the message.
@@ -122,7 +123,9 @@ def read_message(text: str) -> Hello | Pass | Play | Moon | Hint:
         raise MessageTooLarge()
     try:
         data = json.loads(text)  # Python's reader, so NaN and Infinity read as before
-    except ValueError:
+    except RecursionError:  # e.g. 1,000 nested arrays, well under MAX_MESSAGE
+        raise BadMessage("invalid", "the message is nested too deeply") from None
+    except ValueError:  # not JSON, or an integer of over 4,300 digits
         raise BadMessage("bad_json", "the message is not JSON") from None
     try:
         return _READER.validate_python(data)

@@ -50,11 +50,15 @@ from heartsuite.web.hearts.messages import (
 )
 from heartsuite.web.hearts.table import PERSON, SPEEDS, STRENGTHS, IllegalMove
 from heartsuite.web.people import person_of
+from heartsuite.web.public import public_site
+from heartsuite.web.ratelimit import TokenBucket, check_new_game, guards
 from heartsuite.web.shell import render_page
 from heartsuite.web.store import PLAYING
 
 router = APIRouter()
 TOO_BIG = 1009  # RFC 6455: a message too big to process
+POLICY = 1008  # RFC 6455: policy violation (the client went on sending over its rate)
+TRY_AGAIN = 1013  # RFC 6455: try again later (the page fell too far behind and was dropped)
 SEAT_PLACES = ("bottom", "left", "top", "right")  # seat 0 (the person) at the bottom
 
 
@@ -121,6 +125,7 @@ async def last(request: Request) -> dict[str, Any]:
 @router.post("/api/hearts/games", status_code=201)
 async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     """A new game under the given rules (else the preferred ones), of a code if one is given."""
+    check_new_game(request)
     held = tables(request)
     person = person_of(request)
     if body.rules is not None:
@@ -156,22 +161,29 @@ async def _hint(live: Live) -> list[str]:
 
 
 async def _handle(live: Live, held: Tables, outbox: Outbox,
-                  message: Hello | Pass | Play | Moon | Hint) -> None:
+                  message: Hello | Pass | Play | Moon | Hint, conn: HTTPConnection) -> None:
     """Answer one page message (BadMessage when it cannot be used now)."""
     if isinstance(message, Hello):
+        if outbox.replaying:
+            return  # coalesced: the replay being sent ends with the current state anyway
         async with live.lock:
-            for event in live.table.events_after(message.after):
-                outbox.put_nowait({"type": "event", "seq": event["seq"], "event": event})
-            outbox.put_nowait({"type": "state", "seq": live.table.seq,
-                               "state": live.table.state()})
-            live.pages.add(outbox)
+            replay: list[dict[str, Any]] = [
+                {"type": "event", "seq": event["seq"], "event": event}
+                for event in live.table.events_after(message.after)]
+            replay.append({"type": "state", "seq": live.table.seq, "state": live.table.state()})
+            outbox.replay(replay)
+            if not outbox.dropped:
+                live.pages.add(outbox)
         held.drive(live)
         return
     if isinstance(message, Hint):
+        wait = guards(conn).solver_wait(conn)
+        if wait is not None:
+            raise RateLimited(wait)
         async with live.lock:
             cards = await _hint(live)
             held.save(live)
-        outbox.put_nowait({"type": "hint", "cards": cards})
+        outbox.put({"type": "hint", "cards": cards})
         return
     if live.row.status != PLAYING:
         raise BadMessage("finished", "this game is over")
@@ -190,21 +202,39 @@ async def _handle(live: Live, held: Tables, outbox: Outbox,
                    "message": str(exc)}
         if isinstance(message, Play):
             refusal["card"] = message.card
-        outbox.put_nowait(refusal)
+        outbox.put(refusal)
+
+
+class RateLimited(BadMessage):
+    """Too many messages (or solver calls): answered with `rate_limited`, nothing done."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__("rate_limited", f"too many requests: wait {retry_after} s")
+        self.retry_after = retry_after
 
 
 def same_origin(websocket: WebSocket) -> bool:
     """Browsers send the page's origin with a WebSocket handshake: another site's page may not
-    play (or watch) a person's table with their cookie."""
+    play (or watch) a person's table with their cookie. With a public URL, the origin must be
+    exactly it (scheme, host and port); else it must name the host the request was sent to."""
     origin = websocket.headers.get("origin")
     if origin is None:
         return True
+    site = public_site(websocket)
+    if site is not None:
+        return site.same_origin(origin)
     return urlsplit(origin).netloc.lower() == websocket.headers.get("host", "").lower()
 
 
 async def _send_all(websocket: WebSocket, outbox: Outbox) -> None:
+    """Send the page's messages until told to stop; a dropped page (too far behind) is closed
+    with 1013 (try again later), and reconnects."""
     while (message := await outbox.get()) is not None:
         await websocket.send_text(json.dumps(message, separators=(",", ":")))
+        outbox.sent(message)
+    if outbox.dropped:
+        with contextlib.suppress(Exception):
+            await websocket.close(code=TRY_AGAIN)
 
 
 def _read(received: Mapping[str, Any]) -> Hello | Pass | Play | Moon | Hint:
@@ -215,6 +245,40 @@ def _read(received: Mapping[str, Any]) -> Hello | Pass | Play | Moon | Hint:
             raise MessageTooLarge()
         raise BadMessage("invalid", "send JSON text messages")
     return read_message(text)
+
+
+async def _receive_all(websocket: WebSocket, live: Live, held: Tables, outbox: Outbox) -> int | None:
+    """Read and answer the page's messages until it leaves; the close code to send, if any.
+    Every message takes a token of the connection's bucket: one without is answered with
+    `rate_limited` and not read, and after `socket_strikes` of those the socket is closed
+    with 1008 (policy violation)."""
+    limits = guards(websocket).limits
+    bucket = TokenBucket(limits.socket_messages)
+    strikes = 0
+    while not outbox.dropped:
+        received = await websocket.receive()
+        if received["type"] == "websocket.disconnect":
+            return None
+        try:
+            if not bucket.take():
+                strikes += 1
+                if strikes >= limits.socket_strikes:
+                    outbox.put(_error(RateLimited(bucket.wait())))
+                    return POLICY
+                raise RateLimited(bucket.wait())
+            await _handle(live, held, outbox, _read(received), websocket)
+        except BadMessage as exc:
+            outbox.put(_error(exc))
+            if isinstance(exc, MessageTooLarge):
+                return TOO_BIG
+    return None
+
+
+def _error(exc: BadMessage) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "error", "error": exc.error, "message": exc.message}
+    if isinstance(exc, RateLimited):
+        message["retry_after"] = exc.retry_after
+    return message
 
 
 @router.websocket("/api/hearts/games/{game_id}/ws")
@@ -231,28 +295,25 @@ async def table_socket(websocket: WebSocket, game_id: str) -> None:
                                               "message": exc.message}))
         await websocket.close(code=4000 + exc.status)
         return
-    outbox: Outbox = asyncio.Queue()
+    outbox = Outbox()
     sender = asyncio.create_task(_send_all(websocket, outbox))
+    receiver = asyncio.create_task(_receive_all(websocket, live, held, outbox))
     close_code = None
     try:
-        while close_code is None:
-            received = await websocket.receive()
-            if received["type"] == "websocket.disconnect":
-                break
-            try:
-                await _handle(live, held, outbox, _read(received))
-            except BadMessage as exc:
-                outbox.put_nowait({"type": "error", "error": exc.error, "message": exc.message})
-                if isinstance(exc, MessageTooLarge):
-                    close_code = TOO_BIG
-    except WebSocketDisconnect:
-        pass
+        # The sender ends first only when the page was dropped (it closes the socket itself).
+        await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+        if receiver.done():
+            with contextlib.suppress(WebSocketDisconnect):
+                close_code = receiver.result()  # a bug in the handler is raised (and logged)
     finally:
+        receiver.cancel()
         live.pages.discard(outbox)
-        outbox.put_nowait(None)
+        outbox.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(sender, timeout=1.0)
         sender.cancel()
+        with contextlib.suppress(BaseException):
+            await receiver
         if close_code is not None:
             with contextlib.suppress(Exception):
                 await websocket.close(code=close_code)
