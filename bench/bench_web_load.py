@@ -58,14 +58,16 @@ async def player(port: int, think_s: float, latencies: list[float]) -> None:
     """One person: open the deal and win it, timing every tap."""
     conn = Connection(*await asyncio.open_connection("127.0.0.1", port))
     try:
-        status, body = await conn.post("/api/h2h/games", {"code": EXAMPLE_CODE})
+        status, body = await conn.post("/api/h2h/games", {"code": EXAMPLE_CODE, "replaces": None})
         assert status == 201, body
         game_id = body["game"]["id"]
         await asyncio.sleep(random.uniform(0, think_s))  # players do not start in lockstep
         for target in taps():
             start = time.perf_counter()
-            status, body = await conn.post(f"/api/h2h/games/{game_id}/tap",
-                                           {"target": target, "elapsed_ms": 1000})
+            view = body["game"]  # each tap names the position it was made on
+            status, body = await conn.post(f"/api/h2h/games/{game_id}/tap", {
+                "target": target, "move": view["moves"], "selected": view["selected"],
+                "elapsed_ms": 1000})
             latencies.append(time.perf_counter() - start)
             assert status == 200, body
             if think_s:

@@ -23,6 +23,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--data", type=Path, default=None,
                         help="directory for the SQLite store (default: the user's data directory)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--public-url", default=None, metavar="URL",
+                        help="where the server is reached when exposed beyond localhost "
+                             "(https://cards.example.org): a Secure __Host- cookie, and the "
+                             "Host header and WebSocket Origin must match it")
     parser.set_defaults(func=serve)
 
 
@@ -32,6 +36,7 @@ def serve(args: argparse.Namespace) -> int:
     from heartsuite.web.app import create_app, default_data_dir
     from heartsuite.web.limits import BoundedHttpToolsProtocol
     from heartsuite.web.logs import quiet_client_errors
+    from heartsuite.web.public import PublicUrlError
 
     if not 0 < args.port < 65536:
         raise UserError(f"--port must be 1..65535, not {args.port}")
@@ -42,11 +47,13 @@ def serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UserError(f"cannot use {data} for data: {exc.strerror}") from None
     try:
-        app = create_app(data)
+        app = create_app(data, public_url=args.public_url)
     except sqlite3.Error as exc:
         raise UserError(f"cannot open the store in {data}: {exc}") from None
+    except PublicUrlError as exc:
+        raise UserError(f"--public-url: {exc}") from None
     host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
-    url = f"http://{host}:{args.port}/"
+    url = args.public_url or f"http://{host}:{args.port}/"
     print(f"heartsuite: serving on {url} (data in {data}); Ctrl+C stops")
     if not args.no_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()

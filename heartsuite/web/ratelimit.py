@@ -9,6 +9,7 @@ server operator) can choose others.
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from collections import OrderedDict
@@ -162,10 +163,22 @@ def check_solver(conn: HTTPConnection) -> None:
         raise rate_limited(wait)
 
 
-def _keys(conn: HTTPConnection) -> tuple[str, str]:
-    """The person and the IP address (the peer's: a proxy's forwarded headers are not trusted)."""
-    address = conn.client.host if conn.client is not None else "unknown"
-    return f"person:{person_of(conn)}", f"ip:{address}"
+def _keys(conn: HTTPConnection) -> tuple[str, ...]:
+    """The person and the IP address (the peer's: a proxy's forwarded headers are not trusted).
+    A loopback peer is the person at this machine or a proxy in front, whose visitors all share
+    its address: only the per-person limit applies to it."""
+    person = f"person:{person_of(conn)}"
+    address = conn.client.host if conn.client is not None else ""
+    if _loopback(address):
+        return (person,)
+    return person, f"ip:{address or 'unknown'}"
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 def _has_token(bucket: TokenBucket) -> bool:

@@ -212,12 +212,14 @@ def test_a_won_game_reopened_shows_its_end_not_a_new_deal(page) -> None:
     """The win happens through the API (same cookie); opening the page then shows the won deal
     and its dialog, and New game there deals the next one."""
     page.goto("/")
-    answer = page.request.post("/api/h2h/games", data={"code": EXAMPLE_CODE})
-    game_id = answer.json()["game"]["id"]
+    answer = page.request.post("/api/h2h/games", data={"code": EXAMPLE_CODE, "replaces": None})
+    view = answer.json()["game"]
     for move in example_moves():
         for target in move.taps():
-            assert page.request.post(f"/api/h2h/games/{game_id}/tap",
-                                     data={"target": target}).ok
+            tapped = page.request.post(f"/api/h2h/games/{view['id']}/tap", data={
+                "target": target, "move": view["moves"], "selected": view["selected"]})
+            assert tapped.ok
+            view = tapped.json()["game"]
     page.goto("/h2h")
     dialog = page.locator("#dlg-won")
     expect(dialog).to_be_visible()
@@ -227,3 +229,20 @@ def test_a_won_game_reopened_shows_its_end_not_a_new_deal(page) -> None:
     dialog.get_by_role("button", name="New game").click()
     expect(page.locator("[data-info=moves]")).to_have_text("0")
     expect(page.locator("[data-info=code]")).not_to_have_text(EXAMPLE_CODE)
+
+
+def test_a_tap_on_a_position_the_game_has_left_redraws_it(page) -> None:
+    """Another window (here the API, same cookie) draws a card: the page's next tap was made on
+    the old position, so the server refuses it as stale and the page redraws the game as it is,
+    without playing the tap."""
+    page.goto("/h2h")
+    expect(page.locator("[data-info=moves]")).to_have_text("0")
+    view = page.request.get("/api/h2h/current").json()["game"]
+    drawn = page.request.post(f"/api/h2h/games/{view['id']}/tap",
+                              data={"target": "stock", "move": 0, "selected": None})
+    assert drawn.ok and drawn.json()["game"]["moves"] == 1
+    page.locator("[data-pile=stock]").click()
+    expect(page.locator("[data-info=moves]")).to_have_text("1")
+    assert page.request.get("/api/h2h/current").json()["game"]["moves"] == 1
+    page.locator("[data-pile=stock]").click()  # drawn on the redrawn game: played
+    expect(page.locator("[data-info=moves]")).to_have_text("2")

@@ -135,6 +135,9 @@ async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
         # a winnable deal is searched for by the solver: not on the event loop
         deal = await run_in_threadpool(deal_of, code) if winnable else deal_of(code)
     row, game = sessions(request).start(person, deal)
+    if deal.code and sessions(request).solution_seen(person, deal.code):
+        row.settings = row.settings | {"seen": True}  # not an unaided game (site/stats.py)
+        sessions(request).store.save(row)
     return await _answer(request, row, game)
 
 
@@ -209,6 +212,9 @@ async def solution(request: Request, game_id: GameId) -> dict[str, Any]:
         games.finish_lost(row)
     check_solver(request)
     line = await run_in_threadpool(solver.solve, State.initial(game.deal), True)
+    if not row.result.get("solution_seen"):
+        row.result = row.result | {"solution_seen": True}  # a replay of this deal is "seen"
+        games.store.save(row)
     if line is None:
         return {"code": game.deal.code, "frames": None}
     return {"code": game.deal.code, "frames": frames(game.deal, line)}

@@ -105,6 +105,11 @@ class Sessions:
         self._remember(row, game)
         return row, game
 
+    def solution_seen(self, person: str, code: str) -> bool:
+        """Whether the person has viewed the solution of this deal in an earlier game."""
+        return any(row.result.get("solution_seen") is True and row.code == code
+                   for row in self.store.games(person, KIND))
+
     def save(self, row: GameRow, game: Game, elapsed_ms: int | None) -> None:
         """Store the game after a change: moves, score, clock, and the win when it comes."""
         before = row.moves

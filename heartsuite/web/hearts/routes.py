@@ -69,8 +69,14 @@ def tables(conn: HTTPConnection) -> Tables:
 
 
 def summary(live: Live) -> dict[str, Any]:
-    return {"id": live.row.id, "code": live.table.code, "status": live.row.status,
-            "seq": live.table.seq, "state": live.table.state()}
+    """A game for the page. The code deals every hand of every round, so it is left out (null)
+    while the game is in play; it is there once the game is over (and in the record)."""
+    return {"id": live.row.id, "code": live.table.code if _over(live) else None,
+            "status": live.row.status, "seq": live.table.seq, "state": live.table.state()}
+
+
+def _over(live: Live) -> bool:
+    return live.table.game.is_over or live.row.status != PLAYING
 
 
 def page_data() -> dict[str, Any]:

@@ -120,6 +120,8 @@ class HeartsTable:
             winner=game.winner,
             settings=self.settings.to_json(),
         )
+        if not game.is_over:
+            out["code"] = None  # the code deals every hand: shown once the game is over
         return out
 
     def events_after(self, seq: int) -> list[dict[str, Any]]:

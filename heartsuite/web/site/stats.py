@@ -5,6 +5,10 @@ longest winning streaks, best time, fewest moves and best score (the last three 
 best score over all), hints used. Hearts: games, wins, average points per round and moons shot,
 read from each finished Hearts game's `result`: `{"rounds": int, "points": int, "moons": int}`
 (the person's own points and moons), which the Hearts routes write when a game ends.
+
+A Heart to Heart game the person played after viewing the solution of the same deal (its row's
+`settings` say `"seen": true`, written by the h2h routes) is no unaided game: it is counted as
+`seen`, beside the figures, never in them (nor does it break or extend a streak).
 """
 
 from __future__ import annotations
@@ -46,15 +50,22 @@ def summary(games: Iterable[GameRow]) -> dict[str, Any]:
     }
 
 
+def seen(game: GameRow) -> bool:
+    """Whether the game was played knowing the deal's solution (see the module docstring)."""
+    return game.settings.get("seen") is True
+
+
 def h2h_stats(store: Store, person: str) -> dict[str, Any]:
-    """All deals together, then each deal (most played first)."""
+    """All deals together, then each deal (most played first); `seen`: the games played after
+    viewing the deal's solution, left out of the figures."""
     games = store.games(person, "h2h")
+    unaided = [game for game in games if not seen(game)]
     by_code: dict[str, list[GameRow]] = {}
-    for game in games:
+    for game in unaided:
         by_code.setdefault(game.code, []).append(game)
     deals = [{"code": code} | summary(rows) for code, rows in by_code.items()]
     deals.sort(key=lambda d: (-d["played"], d["code"]))
-    return {"all": summary(games), "deals": deals}
+    return {"all": summary(unaided), "deals": deals, "seen": len(games) - len(unaided)}
 
 
 def _count(value: Any) -> int:

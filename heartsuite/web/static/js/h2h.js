@@ -101,14 +101,18 @@ function load(view) {
  */
 function enqueue(job) {
   queue = queue.then(job).catch(async (err) => {
-    if (err instanceof ApiError && err.status === 404) {
+    if (err instanceof ApiError && err.error === "stale" && err.body?.game) {
+      // Made on a position the game has left (a retried request, another window): redraw.
+      load(/** @type {Game} */ (err.body.game));
+    } else if (err instanceof ApiError && err.status === 404) {
       toast(t("common.not_found"), 4000);
-      load((await api("/api/h2h/games", { method: "POST", body: {} })).game);
+      const { game: current } = await api("/api/h2h/current");
+      load(current ?? await createGame({}, null));
     } else if (err instanceof ApiError && err.error === "finished") {
       // Another window started a new game: continue with the person's current one.
       toast(t("h2h.game_ended"), 4000);
       const { game: current } = await api("/api/h2h/current");
-      load(current ?? (await api("/api/h2h/games", { method: "POST", body: {} })).game);
+      load(current ?? await createGame({}, null));
     } else {
       showError(err);
     }
@@ -118,6 +122,19 @@ function enqueue(job) {
 
 /** @param {Record<string, unknown>} [extra] */
 const body = (extra = {}) => ({ elapsed_ms: Math.round(elapsed()), ...extra });
+
+/**
+ * Start a game (by code, or a fresh deal) in place of `replaces`, by default the game shown: the
+ * server refuses with `stale` when the person's game in play is another one, so a request sent
+ * twice starts one game.
+ * @param {{ code?: string }} request
+ * @param {string | null} [replaces]
+ * @returns {Promise<Game>}
+ */
+async function createGame(request, replaces = game?.id ?? null) {
+  const answer = await api("/api/h2h/games", { method: "POST", body: { replaces, ...request } });
+  return answer.game;
+}
 
 /**
  * Say what a move did.
@@ -153,8 +170,9 @@ function tap(target) {
   return enqueue(async () => {
     if (!game || game.status !== "playing") return;
     const before = game;
+    // The position it was made on: a retried tap is refused (`stale`), never played twice.
     const { game: view, event } = await api(`/api/h2h/games/${game.id}/tap`,
-      { method: "POST", body: body({ target }) });
+      { method: "POST", body: body({ target, move: game.moves, selected: game.selected }) });
     if (event.move) hinted = [];
     load(view);
     if (event.reason) {
@@ -171,7 +189,7 @@ function undo() {
   return enqueue(async () => {
     if (!game || game.status !== "playing") return;
     const { game: view, event } = await api(`/api/h2h/games/${game.id}/undo`,
-      { method: "POST", body: body() });
+      { method: "POST", body: body({ move: game.moves }) });
     hinted = [];
     load(view);
     if (event.kind === "refused") toast(t(`h2h.reason.${event.reason}`));
@@ -197,7 +215,7 @@ function hint() {
 /** @param {{ code?: string }} [request] */
 function startGame(request = {}) {
   return enqueue(async () => {
-    load((await api("/api/h2h/games", { method: "POST", body: request })).game);
+    load(await createGame(request));
     announce(t("h2h.title"));
   });
 }
@@ -261,8 +279,7 @@ const playCode = codeDialog(dialogEl("#dlg-code"), {
   empty: () => t("h2h.code.empty"),
   play: async (code) => {
     try {
-      const { game: view } = await api("/api/h2h/games", { method: "POST", body: { code } });
-      load(view);
+      load(await createGame({ code }, await shownOrCurrent()));
       return null;
     } catch (err) {
       if (err instanceof ApiError && (err.error === "bad_code" || err.status === 422)) {
@@ -273,6 +290,16 @@ const playCode = codeDialog(dialogEl("#dlg-code"), {
     }
   },
 });
+
+/**
+ * The game a deliberate "play this code" replaces: the one in play (which may be another
+ * window's), else the one shown.
+ * @returns {Promise<string | null>}
+ */
+async function shownOrCurrent() {
+  const { game: current } = await api("/api/h2h/current");
+  return current?.id ?? game?.id ?? null;
+}
 
 async function copyGameCode() {
   if (!game) return;
@@ -367,7 +394,7 @@ async function init() {
   if (code) {
     history.replaceState(null, "", location.pathname);
     try {
-      load((await api("/api/h2h/games", { method: "POST", body: { code } })).game);
+      load(await createGame({ code }, await shownOrCurrent()));
       return;
     } catch (err) {
       // A link with a bad code: say so, then go on with the person's own game.
@@ -383,7 +410,7 @@ async function init() {
       if (current.won) showWon();
       else if (current.blocked || current.status !== "playing") showBlocked();
     } else {
-      load((await api("/api/h2h/games", { method: "POST", body: {} })).game);
+      load(await createGame({}, null));
     }
   });
 }

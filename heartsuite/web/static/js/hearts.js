@@ -14,7 +14,7 @@ import { fitHand, moveFocus, refused } from "./hearts_hand.js";
 import { openSettings } from "./hearts_settings.js";
 import { send } from "./hearts_socket.js";
 import { handMode, page } from "./hearts_state.js";
-import { announce, api, openDialog, showError, t } from "./shell.js";
+import { announce, api, openDialog, showError, t, toast } from "./shell.js";
 
 const INTRO_KEY = "heartsuite.hearts.intro-seen";
 
@@ -85,8 +85,10 @@ async function act(action) {
     case "help": await openDialog(dialogEl("#hx-help")); break;
     case "code": openCode(); break;
     case "copy": {
+      // The server sends the code only once the game is over (it deals every hand).
       const code = page.state?.code || page.game?.code || "";
-      await copyCode(code, t("hearts.copied", { code }), t("hearts.copy_manual", { code }), 5000);
+      if (!code) toast(t("hearts.code.after_game"), 5000);
+      else await copyCode(code, t("hearts.copied", { code }), t("hearts.copy_manual", { code }), 5000);
       break;
     }
     case "dismiss-intro": dismissIntro(); break;

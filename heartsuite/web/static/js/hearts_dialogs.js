@@ -48,7 +48,7 @@ function fillSheet(sheet, final) {
   sheet.innerHTML = `${head}<tbody>${rows}${empty}</tbody><tfoot><tr><th scope="row">${
     escapeHtml(t("hearts.sheet.total"))}</th>${totals}</tr>${teams}</tfoot>`;
   const code = sheet.closest("form")?.querySelector(".hx-code-line");
-  if (code) code.textContent = t("hearts.sheet.code", { code: state.code });
+  if (code) code.textContent = state.code ? t("hearts.sheet.code", { code: state.code }) : "";
 }
 
 /** The score sheet so far; resolves when it is closed. */

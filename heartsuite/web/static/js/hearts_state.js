@@ -14,7 +14,7 @@
 /**
  * The server's picture of the table for seat 0.
  * @typedef {{
- *   code: string, players: number, rules: Rules, settings?: { strength: string, speed: string },
+ *   code: string | null, players: number, rules: Rules, settings?: { strength: string, speed: string },
  *   phase: string, pass: string, passed_to: number, waiting_to_pass: number[],
  *   turn: number | null, hand: string[], legal: string[], received: string[],
  *   hand_sizes: number[], totals: number[], round_points: number[],
@@ -26,11 +26,11 @@
  */
 /**
  * A game as the server lists it (POST /api/hearts/games, GET /api/hearts/last).
- * @typedef {{ id: string, code: string, status: string, seq: number, state: TableState }} Summary
+ * @typedef {{ id: string, code: string | null, status: string, seq: number, state: TableState }} Summary
  */
 
 export const page = {
-  /** @type {{ id: string, code: string, status: string } | null} */
+  /** @type {{ id: string, code: string | null, status: string } | null} */
   game: null,
   /** @type {TableState | null} the table as last sent; null until the first one arrives */
   state: null,

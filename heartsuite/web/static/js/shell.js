@@ -81,12 +81,14 @@ export const nameOf = (card) => cardName(card[0], card[1]);
 export class ApiError extends Error {
   /**
    * @param {number} status
-   * @param {{ message?: string, error?: string } | null} body
+   * @param {{ message?: string, error?: string, [more: string]: unknown } | null} body
    */
   constructor(status, body) {
     super(body?.message || `HTTP ${status}`);
     this.status = status;
     this.error = body?.error || "http_error";
+    /** the whole answer: a 409 `stale` carries the game as it is */
+    this.body = body;
   }
 }
 

@@ -93,7 +93,10 @@ async function init() {
   try {
     const data = await api("/api/stats");
     const h2hRoot = $("#stats-h2h");
-    if (data.h2h.all.played) tiles(h2hRoot, h2hFigures(data.h2h.all));
+    // Games played after viewing the deal's solution are counted apart, never as wins.
+    /** @type {[string, string][]} */
+    const seen = data.h2h.seen ? [["seen", num(data.h2h.seen)]] : [];
+    if (data.h2h.all.played || data.h2h.seen) tiles(h2hRoot, [...h2hFigures(data.h2h.all), ...seen]);
     else message(h2hRoot, t("stats.none"));
     dealsTable($("#stats-deals"), data.h2h.deals);
     const h = data.hearts;
