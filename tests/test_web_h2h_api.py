@@ -4,13 +4,13 @@ resuming after a restart, hints and solutions."""
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from h2h_helpers import new_game_body, undo_body
 
 from heartsuite.h2h.deal import Deal
 from heartsuite.h2h.moves import parse_move
 from heartsuite.h2h.state import State, apply
 from heartsuite.web.app import create_app
 from heartsuite.web.site.examples import BLOCKED_CODE, BLOCKED_LINE, EXAMPLE_CODE, example_moves
-from h2h_helpers import new_game_body, undo_body
 
 
 def new_game(client, **body) -> dict:

@@ -10,6 +10,7 @@ import re
 import time
 
 import pytest
+from conftest import UNLIMITED
 from fastapi import WebSocketDisconnect
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -22,7 +23,6 @@ from heartsuite.web.app import create_app
 from heartsuite.web.errors import MAX_BODY
 from heartsuite.web.hearts.messages import MAX_MESSAGE, BadMessage, read_message
 from heartsuite.web.hearts.routes import TOO_BIG
-from conftest import UNLIMITED
 
 CODE = "HT1-ABCDEFG"
 CARD = re.compile(r'"([2-9TJQKA][CDSH])"')

@@ -7,6 +7,7 @@ import json
 
 import pytest
 from fastapi.testclient import TestClient
+from h2h_helpers import new_game_body
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +15,6 @@ from heartsuite.h2h.deal import Deal
 from heartsuite.web.app import create_app
 from heartsuite.web.errors import MAX_BODY
 from heartsuite.web.site.examples import EXAMPLE_CODE
-from h2h_helpers import new_game_body
 
 
 @pytest.fixture

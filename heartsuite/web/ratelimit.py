@@ -72,6 +72,11 @@ class TokenBucket:
                           self.tokens + (now - self.stamp) * self.rate.per_second)
         self.stamp = now
 
+    def ready(self) -> bool:
+        """Whether a token is there now (nothing is taken)."""
+        self._refill()
+        return self.tokens >= 1.0
+
     def take(self) -> bool:
         """Take a token if there is one."""
         self._refill()
@@ -111,7 +116,7 @@ class Limiter:
         """Take a token from each key's bucket; None when all had one, else the seconds to wait
         (nothing is taken then)."""
         buckets = [self.bucket(key) for key in keys]
-        waits = [b.wait() for b in buckets if not _has_token(b)]
+        waits = [b.wait() for b in buckets if not b.ready()]
         if waits:
             return max(waits)
         for held in buckets:
@@ -182,7 +187,7 @@ def _loopback(address: str) -> bool:
 
 
 def _has_token(bucket: TokenBucket) -> bool:
-    bucket._refill()  # noqa: SLF001 - same module
+    bucket._refill()
     return bucket.tokens >= 1.0
 
 

@@ -4,8 +4,8 @@ pydantic models. A socket message is one of a discriminated union keyed by `type
 
 - over MAX_MESSAGE characters: `too_large` (the socket then closes with 1009);
 - not JSON (or an integer of over 4,300 digits, which Python refuses to read): `bad_json`;
-  nested too deeply for the reader (a thousand arrays): `invalid`; not an object, or an unknown `type`, or a field of the wrong shape:
-  `invalid`;
+  nested too deeply for the reader (a thousand arrays): `invalid`; not an object, or an unknown
+  `type`, or a field of the wrong shape: `invalid`;
 - a `seat` that is not exactly 0 (the person plays seat 0 only): `not_your_seat`, whatever else
   is wrong with the message.
 

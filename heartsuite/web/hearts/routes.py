@@ -253,7 +253,8 @@ def _read(received: Mapping[str, Any]) -> Hello | Pass | Play | Moon | Hint:
     return read_message(text)
 
 
-async def _receive_all(websocket: WebSocket, live: Live, held: Tables, outbox: Outbox) -> int | None:
+async def _receive_all(websocket: WebSocket, live: Live, held: Tables,
+                       outbox: Outbox) -> int | None:
     """Read and answer the page's messages until it leaves; the close code to send, if any.
     Every message takes a token of the connection's bucket: one without is answered with
     `rate_limited` and not read, and after `socket_strikes` of those the socket is closed

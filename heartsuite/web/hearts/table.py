@@ -111,7 +111,7 @@ class HeartsTable:
     def state(self) -> dict[str, Any]:
         """The page's picture of the table: seat 0's view plus the score sheet and the result."""
         game = self.game
-        out = game.view(PERSON).to_json()
+        out: dict[str, Any] = game.view(PERSON).to_json()
         out.update(
             seq=self.seq,
             players=game.rules.players,
