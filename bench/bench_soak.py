@@ -231,8 +231,9 @@ class Tally:
     def answer(self, status: int, body: Any) -> None:
         self.requests += 1
         self.statuses[f"{status // 100}xx"] += 1
-        if status >= 400 and isinstance(body, dict):
-            self.errors[f"http {status} {body.get('error')}"] += 1
+        if status >= 400:
+            key = body.get("error") if isinstance(body, dict) else "(text)"
+            self.errors[f"http {status} {key}"] += 1
         if status >= 500:
             self.failures.append(f"a {status}: {body}")
 
