@@ -9,23 +9,15 @@ from typing import Any, Protocol
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from web_helpers import UNLIMITED
 
 from heartsuite.h2h.moves import TapTarget
 from heartsuite.web.app import create_app
-from heartsuite.web.ratelimit import Limits, Rate
 
 
 class Tap(Protocol):
     def __call__(self, client: TestClient, game_id: str, target: TapTarget,
                  **extra: Any) -> dict[str, Any]: ...
-
-
-# The module's app serves every test of the module from one address ("testclient"), and its
-# program players act far faster than a person: its rate limits are lifted (the tests of the
-# limits make apps of their own).
-UNLIMITED = Limits(socket_messages=Rate(per_minute=10**7, burst=10**6),
-                   new_games=Rate(per_minute=10**7, burst=10**6),
-                   solver_calls=Rate(per_minute=10**7, burst=10**6))
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from web_helpers import in_thread
 
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_soak.py"
 
@@ -25,7 +26,8 @@ def load_soak():  # the bench is a script, not a package
 @pytest.mark.timeout(120)
 def test_thirty_seconds_of_mixed_load(capsys) -> None:
     soak = load_soak()
-    status = soak.main(["--minutes", "0.5", "--h2h", "3", "--hearts", "2", "--rss-bound", "100"])
+    status = in_thread(lambda: soak.main(["--minutes", "0.5", "--h2h", "3", "--hearts", "2",
+                                          "--rss-bound", "100"]))
     out = capsys.readouterr().out
     assert status == 0, out
     assert "games replayed from the store" in out

@@ -4,7 +4,7 @@ resuming after a restart, hints and solutions."""
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
-from h2h_helpers import new_game_body, undo_body
+from web_helpers import new_game_body, undo_body
 
 from heartsuite.h2h.deal import Deal
 from heartsuite.h2h.moves import parse_move

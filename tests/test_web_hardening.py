@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from fastapi import WebSocketDisconnect
 from fastapi.testclient import TestClient
-from h2h_helpers import new_game_body
 from test_soak import load_soak
+from web_helpers import new_game_body, run_async
 
 from heartsuite.hearts.rules import Rules
 from heartsuite.players import make_player
@@ -94,7 +94,7 @@ def test_a_second_hello_during_a_replay_does_not_queue_the_history_again(tmp_pat
         await tables.stop()
         return once, outbox.qsize()
 
-    once, after = asyncio.run(flood())
+    once, after = run_async(flood)
     assert once >= 300 and after == once
 
 
@@ -165,7 +165,7 @@ def test_a_hello_flood_leaves_the_servers_memory_alone(tmp_path) -> None:
             ws.close()
             return max(peak) - base, code
 
-        grown_kb, code = asyncio.run(flood())
+        grown_kb, code = run_async(flood)
     finally:
         proc.terminate()
         proc.wait(timeout=15)

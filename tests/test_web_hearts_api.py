@@ -10,11 +10,11 @@ import re
 import time
 
 import pytest
-from conftest import UNLIMITED
 from fastapi import WebSocketDisconnect
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
+from web_helpers import UNLIMITED
 
 from heartsuite.hearts.cards import texts
 from heartsuite.hearts.deal import deal_hands, parse_game_code

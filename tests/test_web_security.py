@@ -7,9 +7,9 @@ import json
 
 import pytest
 from fastapi.testclient import TestClient
-from h2h_helpers import new_game_body
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from web_helpers import new_game_body
 
 from heartsuite.h2h.deal import Deal
 from heartsuite.web.app import create_app
