@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from heartsuite.h2h.game import Game
+from heartsuite.solver import deal_from_code
 from heartsuite.web.app import DB_NAME
 from heartsuite.web.hearts.table import HeartsTable, TableSettings
 from heartsuite.web.site.examples import EXAMPLE_CODE, example_moves
@@ -487,7 +488,7 @@ def check_store(data: Path, tally: Tally) -> int:
         if row is None:
             tally.failures.append(f"h2h game {game_id} is not stored")
             continue
-        view = Game.from_dict(row.data).view()
+        view = Game.from_dict(row.data, dealer=deal_from_code).view()  # W codes: the solver
         for key in ("layout", "free", "stock", "waste", "waste_top", "score", "moves", "won"):
             if view[key] != last[key]:
                 tally.failures.append(f"h2h game {game_id}: stored {key} {view[key]!r}"

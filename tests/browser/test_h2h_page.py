@@ -236,7 +236,7 @@ def test_a_tap_on_a_position_the_game_has_left_redraws_it(page) -> None:
     the old position, so the server refuses it as stale and the page redraws the game as it is,
     without playing the tap."""
     page.goto("/h2h")
-    expect(page.locator("[data-info=moves]")).to_have_text("0")
+    expect(page.locator("[data-info=code]")).to_have_text(re.compile(r"^HH1-N-[A-Z]{7}$"))
     view = page.request.get("/api/h2h/current").json()["game"]
     drawn = page.request.post(f"/api/h2h/games/{view['id']}/tap",
                               data={"target": "stock", "move": 0, "selected": None})
