@@ -119,3 +119,21 @@ def test_check_survives_mutated_records(capsys: Cap, monkeypatch: Patch, data: A
     assert code in (0, 1) and "Traceback" not in err
     if code == 1:
         assert err.startswith("game 1 (line 1): ")
+
+
+def test_check_takes_records_without_player_names(capsys: Cap, monkeypatch: Patch) -> None:
+    """Records of other programs may have no `players` (it is not a rule): default names; a
+    present but malformed list is still refused."""
+    from heartsuite.arena.driver import play_game
+    from heartsuite.hearts import Rules
+    from heartsuite.hearts.records import replay
+
+    record = play_game(Rules(target=30), 5, ["random"] * 4)
+    bare = {k: v for k, v in record.items() if k != "players"}
+    code, _, err = run(["hearts", "check"], capsys, monkeypatch, json.dumps(bare) + "\n")
+    assert code == 0, err
+    assert replay(bare).players == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    for bad in (["a", "b"], "abcd", [1, 2, 3, 4], ["x"], {}):
+        broken = {**record, "players": bad}
+        code, _, err = run(["hearts", "check"], capsys, monkeypatch, json.dumps(broken) + "\n")
+        assert code == 1 and "players" in err

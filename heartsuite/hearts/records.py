@@ -94,7 +94,11 @@ def replay(record: object, *, allow_partial: bool = False) -> Game:
             number = parse_game_code(record["code"])
         except CodeError as exc:
             raise RecordError("bad_code", str(exc)) from None
+    # Like `code`, `players` is not a rule: records of other programs may leave it out (then
+    # the default names); a present but malformed list is still an error.
     players = record.get("players")
+    if players is None:
+        players = [f"Player {s + 1}" for s in range(rules.players)]
     if (not isinstance(players, list) or len(players) != rules.players
             or not all(isinstance(p, str) for p in players)):
         raise RecordError("bad_players", f"'players' must list {rules.players} names")
