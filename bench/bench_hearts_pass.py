@@ -25,7 +25,8 @@ import multiprocessing
 import time
 
 from heartsuite.hearts.deal import deal_hands
-from heartsuite.hearts.game import MOON_KIND, PASS_KIND, Game
+from heartsuite.hearts.game import Game
+from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.scoring import round_scores
@@ -72,10 +73,10 @@ def _search_round(job: Job) -> tuple[Job, int]:
         for s in pending.seats:
             view = game.view(s)
             player = me if s == seat else heuristic
-            if pending.kind == PASS_KIND:
+            if pending.kind == Phase.PASS:
                 style = VARIANTS[name] if s == seat else HEURISTIC_PASS
                 game.act(s, pass_cards(RULES, view.hand, style))
-            elif pending.kind == MOON_KIND:
+            elif pending.kind == Phase.MOON_CHOICE:
                 game.act(s, player.choose_moon(view))
             else:
                 game.act(s, player.choose_play(view, rngs[s]))

@@ -120,7 +120,7 @@ def test_whole_games_under_every_variant(variant: str) -> None:
             assert len(rd["tricks"]) == rules.hand_size()
         assert [sum(rd["points"][s] for rd in rec["rounds"]) for s in range(rules.players)] \
             == rec["totals"]
-        again = Game.from_record(json.loads(json.dumps(rec)))
+        again = replay(json.loads(json.dumps(rec)))
         assert again.record() == rec
         st_ = rec["totals"]
         if not rules.partnership:

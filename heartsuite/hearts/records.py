@@ -1,6 +1,6 @@
 """Reading game records back: replay every action through the engine, naming the first violation.
 
-Used by `Game.from_record` and by `heartsuite hearts check`. Whatever the input, the only error
+Used by `heartsuite hearts check`, the web app's rules example and the tests. Whatever the input, the only error
 raised is RecordError, which says where (round, trick, seat, card) and which rule.
 """
 
@@ -12,6 +12,7 @@ from heartsuite.codes import CodeError
 from heartsuite.hearts.cards import CardError, parse_card, texts
 from heartsuite.hearts.deal import deal_hands, parse_game_code
 from heartsuite.hearts.game import Game
+from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.round import PLAY_MESSAGES, IllegalMove
 from heartsuite.hearts.rules import Rules, RulesError
 
@@ -180,7 +181,7 @@ def _replay_trick(game: Game, trick: object, r: int, t: int, *, short_ok: bool) 
     if not isinstance(trick, dict) or not isinstance(trick.get("cards"), list):
         raise RecordError("bad_trick", "a trick must hold 'leader' and 'cards'", round=r, trick=t)
     pending = game.pending()
-    if pending is None or pending.kind != "play":
+    if pending is None or pending.kind != Phase.PLAY:
         raise RecordError("passes_missing", "tricks before every seat passed", round=r, trick=t)
     leader = trick.get("leader")
     if not _int(leader) or leader != game.round.turn:
