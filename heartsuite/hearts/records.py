@@ -1,7 +1,7 @@
 """Reading game records back: replay every action through the engine, naming the first violation.
 
-Used by `heartsuite hearts check`, the web app's rules example and the tests. Whatever the input, the only error
-raised is RecordError, which says where (round, trick, seat, card) and which rule.
+Used by `heartsuite hearts check`, the tournament's records and the tests. Whatever the input,
+the only error raised is RecordError, which says where (round, trick, seat, card) and which rule.
 """
 
 from __future__ import annotations
