@@ -1,6 +1,6 @@
 """Reading game records back: replay every action through the engine, naming the first violation.
 
-Used by `heartsuite hearts check`, the tournament's records and the tests. Whatever the input,
+Used by `heartsuite hearts check` and by the tests. Whatever the input,
 the only error raised is RecordError, which says where (round, trick, seat, card) and which rule.
 """
 
