@@ -23,6 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--data", type=Path, default=None,
                         help="directory for the SQLite store (default: the user's data directory)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--grace", type=float, default=60.0, metavar="S",
+                        help="seconds a person who dropped keeps their seat at a table (60)")
     parser.set_defaults(func=serve)
 
 
@@ -35,6 +37,8 @@ def serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         raise UserError(f"--port must be 1..65535, not {args.port}")
+    if not 0 <= args.grace <= 86_400:
+        raise UserError(f"--grace must be 0..86400 seconds, not {args.grace}")
     _check_listen(args.host, args.port)
     data = args.data or default_data_dir()
     try:
@@ -42,7 +46,7 @@ def serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UserError(f"cannot use {data} for data: {exc.strerror}") from None
     try:
-        app = create_app(data)
+        app = create_app(data, grace_seconds=args.grace)
     except sqlite3.Error as exc:
         raise UserError(f"cannot open the store in {data}: {exc}") from None
     host = "localhost" if args.host in ("0.0.0.0", "::") else args.host

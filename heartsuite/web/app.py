@@ -28,6 +28,8 @@ from heartsuite.web.hearts.hub import Tables
 from heartsuite.web.people import PersonMiddleware
 from heartsuite.web.site import routes as site
 from heartsuite.web.store import Store
+from heartsuite.web.tables import routes as tables_routes
+from heartsuite.web.tables.hub import DEFAULT_GRACE, Hub
 
 STATIC = Path(__file__).with_name("static")
 DB_NAME = "heartsuite.sqlite3"
@@ -45,14 +47,17 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("heartsuite", appauthor=False))
 
 
-def create_app(data_dir: Path | str | None = None) -> FastAPI:
-    """The app, storing its SQLite file in `data_dir` (":memory:" for a throwaway store)."""
+def create_app(data_dir: Path | str | None = None, *,
+               grace_seconds: float = DEFAULT_GRACE) -> FastAPI:
+    """The app, storing its SQLite file in `data_dir` (":memory:" for a throwaway store);
+    `grace_seconds`: how long a person who dropped keeps their seat at a table with people."""
     if data_dir == ":memory:":
         store = Store(":memory:")
     else:
         store = Store(Path(data_dir or default_data_dir()) / DB_NAME)
     sessions, tables = Sessions(store), Tables(store)
-    services: tuple[Service, ...] = (sessions, tables)
+    hub = Hub(store, grace_seconds)
+    services: tuple[Service, ...] = (sessions, tables, hub)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -65,9 +70,11 @@ def create_app(data_dir: Path | str | None = None) -> FastAPI:
     app.state.store = store
     app.state.h2h = sessions
     app.state.hearts = tables
+    app.state.tables = hub
     errors.install(app)
     app.include_router(h2h.router)
     app.include_router(hearts.router)
+    app.include_router(tables_routes.router)
     app.include_router(site.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(PersonMiddleware, store=store)
