@@ -50,7 +50,7 @@ from heartsuite.web.tables.messages import (
 
 router = APIRouter()
 TOO_BIG, POLICY, TRY_AGAIN = 1009, 1008, 1013
-RATE_MESSAGES, RATE_WINDOW, RATE_STRIKES = 30, 10.0, 10
+RATE_MESSAGES, RATE_WINDOW, RATE_STRIKES = 100, 5.0, 20
 
 
 def hub(conn: HTTPConnection) -> Hub:
