@@ -190,7 +190,7 @@ def playing_table(client: TestClient) -> tuple[str, list[dict[str, str]]]:
 
 
 def test_refused_actions_change_nothing(client: TestClient) -> None:
-    code, (ana, bo) = playing_table(client)
+    code, (ana, _) = playing_table(client)
     other_code, (other, _) = playing_table(client)
     with client.websocket_connect(f"/api/tables/{code}/ws", headers=ana) as ws:
         ws.send_text(json.dumps({"type": "hello", "after": 0}))

@@ -103,8 +103,13 @@ def _previous_round_cards(record: dict[str, Any], round_index: int) -> set[str]:
 
 
 def test_four_people_and_a_spectator_learn_nothing_hidden(client: TestClient) -> None:
-    record, _, players, spectator = play_game(client, {"rounds": 2})
+    record, people, players, spectator = play_game(client, {"rounds": 2})
     assert verify_record(record) == []
+    stats = client.get("/api/stats", headers=people[2]).json()
+    assert stats["hearts_by_opponents"]["people"]["all"]["games"] == 1
+    assert stats["hearts_by_opponents"]["people"]["variants"]["black-lady"]["games"] == 1
+    assert stats["hearts_by_opponents"]["computer"]["all"]["games"] == 0
+    assert stats["hearts"]["games"] == 0  # the Hearts page's figures stay its own
     assert len(record["rounds"]) == 2
     for seat, player in enumerate(players):
         audit(player.frames, seat, record)
