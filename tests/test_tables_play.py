@@ -153,3 +153,20 @@ def test_rematch_rotates_the_seats_and_deals_anew(client: TestClient) -> None:
     assert again["you"] == 1 and again["creator"] is True
     assert [s["name"] for s in again["seats"]] == ["P3", "Ana", "P1", "P2"]
     assert again["commitment"] != view["commitment"]
+
+
+def test_black_maria_has_three_seats_and_plays_to_the_end(client: TestClient) -> None:
+    ana = person(client)
+    made = new_table(client, ana, variant="black-maria", rules={"rounds": 1},
+                     seats=[{"kind": "person"}, {"kind": "bot", "level": "random"},
+                            {"kind": "bot", "level": "heuristic"}])
+    assert made["table"]["status"] == "playing" and made["table"]["players"] == 3
+    with client.websocket_connect(f"/api/tables/{made['code']}/ws", headers=ana) as ws:
+        player = SeatClient(ws)
+        player.start()
+        assert player.done.wait(60) and player.error is None
+    record = client.get(f"/api/tables/{made['code']}/record", headers=ana).json()
+    assert verify_record(record) == []
+    audit(player.frames, 0, record)
+    stats = client.get("/api/stats", headers=ana).json()["hearts_by_opponents"]
+    assert stats["computer"]["variants"]["black-maria"]["games"] == 1
