@@ -10,8 +10,11 @@ action, so nothing depends on a player kept in memory.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from heartsuite.hearts.cards import card_text
@@ -22,6 +25,7 @@ from heartsuite.players.levels import hint, hint_pass, make_level
 from heartsuite.prng import Rng
 
 SEARCH_LEVELS = ("hard", "expert")
+log = logging.getLogger(__name__)
 
 
 def make_computer(level: str, seed: int) -> Player:
@@ -65,13 +69,23 @@ class Thinker:
 
     async def choose(self, level: str, view: SeatView, key: tuple[int, ...]) -> Any:
         if level in SEARCH_LEVELS:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._executor(), choose, level, view, key)
+            return await self._in_pool(choose, level, view, key)
         return await asyncio.to_thread(choose, level, view, key)
 
     async def suggest(self, view: SeatView, seed: int) -> list[str]:
+        result: list[str] = await self._in_pool(suggest, view, seed)
+        return result
+
+    async def _in_pool(self, work: Callable[..., Any], *args: Any) -> Any:
+        """In the process pool; in a thread when no process can be started (the table must not
+        stall: a search in a thread is slower for the others, not wrong)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), suggest, view, seed)
+        try:
+            return await loop.run_in_executor(self._executor(), work, *args)
+        except (BrokenProcessPool, RuntimeError, OSError) as exc:
+            log.warning("the process pool failed (%s): thinking in a thread", exc)
+            self.stop()
+            return await asyncio.to_thread(work, *args)
 
     def stop(self) -> None:
         if self._pool is not None:
