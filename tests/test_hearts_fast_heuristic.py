@@ -7,7 +7,7 @@ import pytest
 
 from heartsuite.hearts import Game, Rules
 from heartsuite.hearts.deal import random_hands
-from heartsuite.hearts.game import MOON_KIND, PASS_KIND
+from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.round import DONE, Round
 from heartsuite.hearts.rules import VARIANTS
 from heartsuite.players import make_player
@@ -26,11 +26,11 @@ def _compare_game(rules: Rules, number: int, mixers: int) -> int:
     while (pending := game.pending()) is not None:
         seat = pending.seats[0]
         view = game.view(seat)
-        if pending.kind == PASS_KIND:
+        if pending.kind == Phase.PASS:
             for s in pending.seats:
                 game.act(s, heuristic.choose_pass(game.view(s), rng))
             continue
-        if pending.kind == MOON_KIND:
+        if pending.kind == Phase.MOON_CHOICE:
             game.act(seat, heuristic.choose_moon(view))
             continue
         expected = heuristic.choose_play(view, rng)
@@ -80,11 +80,11 @@ def test_play_out_is_choose_and_play_card_for_card(variant: str) -> None:
         game = Game(rules, number, None)
         while (pending := game.pending()) is not None:
             seat = pending.seats[0]
-            if pending.kind == PASS_KIND:
+            if pending.kind == Phase.PASS:
                 for s in pending.seats:
                     game.act(s, random_player.choose_pass(game.view(s), rng))
                 continue
-            if pending.kind == MOON_KIND:
+            if pending.kind == Phase.MOON_CHOICE:
                 game.act(seat, "old")
                 continue
             mine, theirs = game.round.copy(), game.round.copy()

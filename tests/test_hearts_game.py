@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from hearts_helpers import moon_game, play_moon_round
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -185,36 +186,6 @@ def test_scoring_rules() -> None:
     assert not moon_choice_open(mixed, [10, 20, 30, 40], 0, 4)
     assert not moon_choice_open(mixed, [0, 80, 80, 90], 0, 4)  # Old Moon wins it outright
     assert not moon_choice_open(bl, [90, 80, 80, 0], 0, 4)
-
-
-MOON_DEAL = (
-    "7C 8C 9C TC JC QC KC AC TH JH QH KH AH",
-    "2C 3C 4C 2H 3H 4H 5H 6H 7H 8H 9H QS 2D",
-    "5C 6C 3D 4D 5D 6D 7D 8D 9D TD 2S 3S 4S",
-    "JD QD KD AD 5S 6S 7S 8S 9S TS JS KS AS",
-)
-
-
-def play_moon_round(game: Game) -> None:
-    """Seat 0 takes every trick and seat 1 feeds it all the hearts and the queen."""
-    start = len(game.rounds)
-    while len(game.rounds) == start and game.moon_pending is None:
-        r = game.round
-        legal = r.legal_plays()
-        if r.turn == 0:
-            card = max(legal, key=lambda c: c % 13)
-        elif r.turn == 1 and r.trick and all(c // 13 != r.led for c in legal):
-            card = max(legal, key=lambda c: (c == 36, c))
-        else:
-            card = min(legal, key=lambda c: (r.cfg.pts[c] > 0, c % 13))
-        game.act(r.turn, card)
-
-
-def moon_game(rules: Rules, totals: list[int]) -> Game:
-    hands = [mask_of(parse_card(c) for c in h.split()) for h in MOON_DEAL]
-    game = Game(rules.with_options(passing=False), None, None, dealer=lambda r: hands)
-    game.totals = list(totals)
-    return game
 
 
 def test_mixed_moon_is_a_decision_point() -> None:

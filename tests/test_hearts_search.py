@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from heartsuite.hearts.cards import SUIT_MASKS, SUIT_OF, cards_of, mask_of, parse_card
 from heartsuite.hearts.deal import random_hands
-from heartsuite.hearts.game import PLAY_KIND, Game
+from heartsuite.hearts.game import Game
+from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
@@ -62,7 +63,7 @@ def _scripted_view(hands: list[str], plays: str, seat: int,
         game.totals = list(totals)
     for c in _cards(plays):
         pending = game.pending()
-        assert pending is not None and pending.kind == PLAY_KIND
+        assert pending is not None and pending.kind == Phase.PLAY
         game.act(pending.seats[0], c)
     view = game.view(seat)
     assert view.turn == seat

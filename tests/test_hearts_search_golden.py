@@ -28,7 +28,8 @@ import pytest
 from heartsuite.arena.driver import play_positions
 from heartsuite.codes import LIMIT
 from heartsuite.hearts.cards import card_text
-from heartsuite.hearts.game import MOON_KIND, PASS_KIND, Game
+from heartsuite.hearts.game import Game
+from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.rules import Rules
 from heartsuite.players.search import SearchConfig, SearchPlayer, search_play
 from heartsuite.prng import Rng
@@ -79,11 +80,11 @@ def self_play(index: int) -> dict[str, Any]:
         for seat in pending.seats:
             view = game.view(seat)
             player = players[seat]
-            if pending.kind == PASS_KIND:
+            if pending.kind == Phase.PASS:
                 cards = player.choose_pass(view, rngs[seat])
                 game.act(seat, cards)
                 actions.append(f"{seat} pass {' '.join(card_text(c) for c in cards)}")
-            elif pending.kind == MOON_KIND:
+            elif pending.kind == Phase.MOON_CHOICE:
                 choice = player.choose_moon(view)
                 game.act(seat, choice)
                 actions.append(f"{seat} moon {choice}")

@@ -17,7 +17,8 @@ from heartsuite.arena.openspiel import (  # noqa: E402
     to_openspiel,
 )
 from heartsuite.hearts.cards import card_text, cards_of  # noqa: E402
-from heartsuite.hearts.game import PASS_KIND, Game  # noqa: E402
+from heartsuite.hearts.game import Game  # noqa: E402
+from heartsuite.hearts.phase import Phase  # noqa: E402
 from heartsuite.hearts.records import replay  # noqa: E402
 from heartsuite.hearts.rules import Rules  # noqa: E402
 from heartsuite.players import make_player  # noqa: E402
@@ -41,7 +42,7 @@ def test_rebuilt_state_has_the_seat_s_hand_turn_and_legal_cards() -> None:
     rngs = [Rng.for_key("peer-test", s) for s in range(4)]
     checked = 0
     while game.round_index < 4 and (pending := game.pending()) is not None:
-        if pending.kind == PASS_KIND:
+        if pending.kind == Phase.PASS:
             for s in pending.seats:
                 game.act(s, players[s].choose_pass(game.view(s), rngs[s]))
             continue
@@ -71,7 +72,7 @@ def test_timed_cpp_peer_keeps_to_its_move_time() -> None:
     peer = ISMCTSPeer(3, kind="cpp", move_time=0.02)
     players = [make_player("heuristic", s) for s in range(4)]
     rng = Rng(1)
-    while (pending := game.pending()) is not None and pending.kind == PASS_KIND:
+    while (pending := game.pending()) is not None and pending.kind == Phase.PASS:
         for s in pending.seats:
             game.act(s, players[s].choose_pass(game.view(s), rng))
     seat = game.pending().seats[0]  # type: ignore[union-attr]

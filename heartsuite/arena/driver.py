@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from heartsuite.hearts.deal import parse_game_code
-from heartsuite.hearts.game import MOON_KIND, PASS_KIND, Game
+from heartsuite.hearts.game import Game
+from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
 from heartsuite.players import Player, make_player
@@ -36,9 +37,9 @@ def play_game(
         for seat in pending.seats:
             view = game.view(seat)
             player = seats[seat]
-            if pending.kind == PASS_KIND:
+            if pending.kind == Phase.PASS:
                 game.act(seat, player.choose_pass(view, rngs[seat]))
-            elif pending.kind == MOON_KIND:
+            elif pending.kind == Phase.MOON_CHOICE:
                 game.act(seat, player.choose_moon(view))
             else:
                 game.act(seat, player.choose_play(view, rngs[seat]))
@@ -54,10 +55,10 @@ def play_positions(rules: Rules, number: int, player: str = "heuristic",
     rng = Rng(number)
     game = Game(rules, number)
     while (pending := game.pending()) is not None:
-        if pending.kind == PASS_KIND:
+        if pending.kind == Phase.PASS:
             for s in pending.seats:
                 game.act(s, chooser.choose_pass(game.view(s), rng))
-        elif pending.kind == MOON_KIND:
+        elif pending.kind == Phase.MOON_CHOICE:
             game.act(pending.seats[0], chooser.choose_moon(game.view(pending.seats[0])))
         else:
             seat = pending.seats[0]

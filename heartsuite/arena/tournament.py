@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from heartsuite.codes import LIMIT
-from heartsuite.hearts.game import MOON_KIND, PASS_KIND, Game
+from heartsuite.hearts.game import Game
+from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
 from heartsuite.players import Player, make_player, player_names
@@ -136,9 +137,9 @@ def play_one(lineup: tuple[str, ...], rules: Rules, seed: int, board: int, rotat
     while (pending := game.pending()) is not None:
         for s in pending.seats:
             view = game.view(s)
-            if pending.kind == PASS_KIND:
+            if pending.kind == Phase.PASS:
                 game.act(s, seats[s].choose_pass(view, rngs[s]))
-            elif pending.kind == MOON_KIND:
+            elif pending.kind == Phase.MOON_CHOICE:
                 game.act(s, seats[s].choose_moon(view))
             else:
                 game.act(s, seats[s].choose_play(view, rngs[s]))

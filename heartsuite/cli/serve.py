@@ -27,6 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="where the server is reached when exposed beyond localhost "
                              "(https://cards.example.org): a Secure __Host- cookie, and the "
                              "Host header and WebSocket Origin must match it")
+    parser.add_argument("--grace", type=float, default=60.0, metavar="S",
+                        help="seconds a person who dropped keeps their seat at a table (60)")
     parser.set_defaults(func=serve)
 
 
@@ -40,6 +42,8 @@ def serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         raise UserError(f"--port must be 1..65535, not {args.port}")
+    if not 0 <= args.grace <= 86_400:
+        raise UserError(f"--grace must be 0..86400 seconds, not {args.grace}")
     _check_listen(args.host, args.port)
     data = args.data or default_data_dir()
     try:
@@ -47,7 +51,7 @@ def serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UserError(f"cannot use {data} for data: {exc.strerror}") from None
     try:
-        app = create_app(data, public_url=args.public_url)
+        app = create_app(data, public_url=args.public_url, grace_seconds=args.grace)
     except sqlite3.Error as exc:
         raise UserError(f"cannot open the store in {data}: {exc}") from None
     except PublicUrlError as exc:

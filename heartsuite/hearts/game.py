@@ -1,8 +1,10 @@
 """A whole game of Hearts over rounds, driven by decision points (pass, play, moon choice).
 
-`Game.pending()` says who must act and how; `Game.act(seat, action)` validates every action and
-refuses a wrong one with `IllegalMove` (a reason key and a sentence) without changing anything.
-The record of `Game.record()` is the JSON shape that the CLI prints and `records.replay` replays.
+`Game.pending()` says who must act and how; `Game.act(seat, action)` validates every action,
+refuses a wrong one with `IllegalMove` (a reason key and a sentence) without changing anything,
+and returns the events it caused (`heartsuite.hearts.events`); `Game.events` holds every event
+since the deal of the first round. The record of `Game.record()` is the JSON shape that the CLI
+prints and `heartsuite.hearts.records.replay` replays.
 """
 
 from __future__ import annotations
@@ -11,9 +13,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from heartsuite.hearts.cards import CardError, card_text, parse_card, texts
+from heartsuite.hearts.cards import CardError, card_text, cards_of, parse_card, texts
 from heartsuite.hearts.deal import deal_hands, game_code, parse_game_code, random_game_number
-from heartsuite.hearts.round import DONE, PASS, IllegalMove, Round
+from heartsuite.hearts.events import (
+    CardsReceived,
+    Event,
+    Exchanged,
+    GameOver,
+    HeartsBroken,
+    MoonChoiceAsked,
+    MoonChosen,
+    MoonShot,
+    Passed,
+    Played,
+    RoundDealt,
+    Scored,
+    TrickWon,
+)
+from heartsuite.hearts.phase import Phase
+from heartsuite.hearts.round import IllegalMove, Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.scoring import (
     game_over,
@@ -22,19 +40,18 @@ from heartsuite.hearts.scoring import (
     round_scores,
     winner,
 )
-from heartsuite.hearts.view import SeatView, seat_view
+from heartsuite.hearts.view import SeatView
 
-PASS_KIND, PLAY_KIND, MOON_KIND = "pass", "play", "moon_choice"
 GAME_OVER = "game_over"
 BAD_ACTION = "bad_action"
 
 
 @dataclass(frozen=True)
 class Pending:
-    """Who must act now and how: `pass` (each listed seat, simultaneously), `play` or
-    `moon_choice` (one seat)."""
+    """Who must act now and how: `Phase.PASS` (each listed seat, simultaneously), `Phase.PLAY`
+    or `Phase.MOON_CHOICE` (one seat)."""
 
-    kind: str
+    kind: Phase
     seats: tuple[int, ...]
 
 
@@ -74,6 +91,7 @@ class Game:
         self.winner: int | None = None
         self._pass_lists: list[list[int] | None] = [None] * n
         self.round = self._new_round()
+        self.events: list[Event] = [self.round_dealt()]
 
     # Rounds --------------------------------------------------------------------------------
 
@@ -94,37 +112,70 @@ class Game:
     def pass_name(self) -> str:
         return self.rules.pass_name(self.round_index)
 
+    def round_dealt(self) -> RoundDealt:
+        """The event that announced the round in play (the first one is no action's doing)."""
+        return RoundDealt(self.round_index, self.pass_name)
+
     def pending(self) -> Pending | None:
         """The decision the game waits for; None when it is over."""
         if self.is_over:
             return None
         if self.moon_pending is not None:
-            return Pending(MOON_KIND, (self.moon_pending,))
-        if self.round.phase == PASS:
-            return Pending(PASS_KIND, tuple(self.round.waiting_to_pass()))
-        return Pending(PLAY_KIND, (self.round.turn,))
+            return Pending(Phase.MOON_CHOICE, (self.moon_pending,))
+        if self.round.phase == Phase.PASS:
+            return Pending(Phase.PASS, tuple(self.round.waiting_to_pass()))
+        return Pending(Phase.PLAY, (self.round.turn,))
 
-    def act(self, seat: int, action: object) -> None:
+    def act(self, seat: int, action: object) -> list[Event]:
         """Apply one seat's action: 3 cards to pass, a card to play (int or text), or "old"/"new"
-        for the moon choice. Raises IllegalMove and leaves the game unchanged if it is refused."""
+        for the moon choice; returns the events it caused, in order (also added to `events`).
+        Raises IllegalMove and leaves the game unchanged if it is refused."""
         pending = self.pending()
         if pending is None:
             raise IllegalMove(GAME_OVER, "The game is over.")
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in pending.seats:
             raise IllegalMove("not_your_turn", "It is not your turn.")
-        if pending.kind == PASS_KIND:
-            cards = _read_cards(action)
-            self.round.submit_pass(seat, cards)
-            self._pass_lists[seat] = cards
-        elif pending.kind == PLAY_KIND:
-            self.round.play_checked(seat, _read_card(action))
-            if self.round.phase == DONE:
-                self._finish_round()
+        if pending.kind == Phase.PASS:
+            events = self._pass(seat, _read_cards(action))
+        elif pending.kind == Phase.PLAY:
+            events = self._play(seat, _read_card(action))
         else:
             if action not in ("old", "new"):
                 raise IllegalMove(BAD_ACTION, 'Choose "old" (others score) or "new" (subtract).')
+            choice = str(action)
             self.moon_pending = None
-            self._score_round(str(action))
+            events = [MoonChosen(seat, choice), *self._score_round(choice)]
+        self.events.extend(events)
+        return events
+
+    def _pass(self, seat: int, cards: list[int]) -> list[Event]:
+        r = self.round
+        r.submit_pass(seat, cards)
+        self._pass_lists[seat] = cards
+        events: list[Event] = [Passed(seat)]
+        if r.phase != Phase.PASS:
+            n = self.rules.players
+            events.append(Exchanged())
+            events.extend(
+                CardsReceived(s, tuple(cards_of(r.received(s))), (s - r.pass_offset) % n,
+                              seat_only=s)
+                for s in range(n))
+        return events
+
+    def _play(self, seat: int, card: int) -> list[Event]:
+        r = self.round
+        broken_before = r.broken
+        r.play_checked(seat, card)
+        events: list[Event] = [Played(seat, card)]
+        if r.broken and not broken_before:
+            events.append(HeartsBroken())
+        if not r.trick:  # the card completed a trick
+            leader, cards = r.tricks[-1]
+            points = r.cfg.pts
+            events.append(TrickWon(leader, r.leader, cards, sum(points[c] for c in cards)))
+        if r.phase == Phase.DONE:
+            events.extend(self._finish_round())
+        return events
 
     def moon_options(self) -> dict[str, list[int]]:
         """Under a pending moon choice: the round scores each choice would give."""
@@ -136,25 +187,30 @@ class Game:
     def _shooter(self) -> int | None:
         return None if self.rules.moon == "none" else self.round.moon_shooter()
 
-    def _finish_round(self) -> None:
+    def _finish_round(self) -> list[Event]:
         shooter = self._shooter()
-        if moon_choice_open(self.rules, self.totals, shooter, self.round_index + 1):
+        events: list[Event] = [] if shooter is None else [MoonShot(shooter)]
+        if shooter is not None and moon_choice_open(self.rules, self.totals, shooter,
+                                                    self.round_index + 1):
             self.moon_pending = shooter
-            return
-        self._score_round(None)
+            return [*events, MoonChoiceAsked(shooter)]
+        return events + self._score_round(None)
 
-    def _score_round(self, choice: str | None) -> None:
+    def _score_round(self, choice: str | None) -> list[Event]:
         r = self.round
         shooter = self._shooter()
         scores = round_scores(self.rules, r.points, shooter, choice)
         self.totals = [t + p for t, p in zip(self.totals, scores, strict=True)]
         self.rounds.append(self._round_record(r, scores, shooter))
+        totals = tuple(self.totals)
+        scored = Scored(self.round_index, tuple(scores), shooter, totals)
         if game_over(self.rules, self.totals, self.round_index + 1):
             self.is_over = True
             self.winner = winner(self.rules, self.totals)
-            return
+            return [scored, GameOver(self.winner, totals)]
         self.round_index += 1
         self.round = self._new_round()
+        return [scored, self.round_dealt()]
 
     def _round_record(self, r: Round, scores: list[int] | None, shooter: int | None) -> dict:
         tricks = [{"leader": lead, "cards": [card_text(c) for c in cards]}
@@ -205,7 +261,52 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may know now."""
-        return seat_view(self, seat)
+        n = self.rules.players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"no seat {seat!r}")
+        r = self.round
+        pending = self.pending()
+        phase = Phase.OVER if pending is None else pending.kind
+        off = r.pass_offset
+        my_pass = r.passes[seat] or 0
+        hand = r.hands[seat]
+        passing = r.phase == Phase.PASS
+        if passing:
+            hand &= ~my_pass  # passed cards have left the hand, even before the exchange
+        turn = r.turn if phase == Phase.PLAY else None
+        if passing:
+            hand_sizes = tuple(h.bit_count() - (p or 0).bit_count()
+                               for h, p in zip(r.hands, r.passes, strict=True))
+        else:
+            hand_sizes = tuple(h.bit_count() for h in r.hands)
+        return SeatView(
+            seat=seat,
+            rules=self.rules,
+            code=self.code,
+            round_index=self.round_index,
+            phase=phase,
+            pass_name=self.pass_name,
+            hand=hand,
+            passed=my_pass,
+            passed_to=(seat + off) % n if off else None,
+            received=r.received(seat),
+            received_from=(seat - off) % n if off else None,
+            waiting_to_pass=tuple(r.waiting_to_pass()),
+            tricks=tuple(r.tricks),
+            trick_leader=r.leader if r.trick else None,
+            trick=tuple(r.trick),
+            played=r.played,
+            voids=tuple(r.voids),
+            hearts_broken=r.broken,
+            hand_sizes=hand_sizes,
+            taken=tuple(r.taken),
+            round_points=tuple(r.points),
+            totals=tuple(self.totals),
+            history=tuple(tuple(rd["points"]) for rd in self.rounds),
+            turn=turn,
+            legal=r.legal_mask() if turn == seat and r.phase == Phase.PLAY else 0,
+            moon_options=self.moon_options() if self.moon_pending == seat else None,
+        )
 
 
 def _read_card(action: object) -> int:

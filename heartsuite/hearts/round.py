@@ -17,9 +17,9 @@ from heartsuite.hearts.cards import (
     SUIT_OF,
     cards_of,
 )
+from heartsuite.hearts.phase import DONE, PASS, PLAY, Phase
 from heartsuite.hearts.rules import Rules
 
-PASS, PLAY, DONE = "pass", "play", "done"
 PASS_SIZE = 3
 
 # Reason keys for a refused card (the page translates them).
@@ -137,9 +137,8 @@ class Round:
         self.trick_pts = 0
         self.leader = -1
         self.turn = -1
-        if self.pass_offset:
-            self.phase = PASS
-        else:
+        self.phase: Phase = PASS
+        if not self.pass_offset:
             self._start_play()
 
     def _start_play(self) -> None:

@@ -2,20 +2,17 @@
 
 A seat sees its own hand, the cards it passed (and so knows where they went) and received, every
 card played, which seat has shown a void in which suit, and the scores. It never sees another
-seat's unplayed cards, except the ones it passed to them.
+seat's unplayed cards, except the ones it passed to them. `Game.view(seat)` builds it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from heartsuite.hearts.cards import SUITS, card_text, texts
-from heartsuite.hearts.round import PASS, PLAY
+from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.rules import Rules, deck_mask
-
-if TYPE_CHECKING:
-    from heartsuite.hearts.game import Game
 
 
 @dataclass(frozen=True)
@@ -26,7 +23,7 @@ class SeatView:
     rules: Rules
     code: str | None
     round_index: int
-    phase: str  # "pass", "play", "moon_choice" or "over"
+    phase: Phase  # PASS, PLAY, MOON_CHOICE or OVER
     pass_name: str  # "left", "right", "across" or "none"
     hand: int
     passed: int  # the cards this seat passed this round (0 before it passes)
@@ -55,7 +52,7 @@ class SeatView:
 
     def known_elsewhere(self) -> int:
         """Cards this seat passed that the receiver still holds."""
-        return self.passed & ~self.played if self.phase != PASS else 0
+        return self.passed & ~self.played if self.phase != Phase.PASS else 0
 
     def to_json(self) -> dict[str, Any]:
         """For the browser: card text and suit letters instead of masks."""
@@ -86,48 +83,3 @@ class SeatView:
             "legal": texts(self.legal),
             "moon_options": self.moon_options,
         }
-
-
-def seat_view(game: Game, seat: int) -> SeatView:
-    n = game.rules.players
-    if not isinstance(seat, int) or not 0 <= seat < n:
-        raise ValueError(f"no seat {seat!r}")
-    r = game.round
-    pending = game.pending()
-    phase = "over" if pending is None else pending.kind
-    off = r.pass_offset
-    my_pass = r.passes[seat] or 0
-    hand = r.hands[seat]
-    if r.phase == PASS:
-        hand &= ~my_pass  # passed cards have left the hand, even before the exchange
-    turn = r.turn if phase == "play" else None
-    return SeatView(
-        seat=seat,
-        rules=game.rules,
-        code=game.code,
-        round_index=game.round_index,
-        phase=phase,
-        pass_name=game.pass_name,
-        hand=hand,
-        passed=my_pass,
-        passed_to=(seat + off) % n if off else None,
-        received=r.received(seat),
-        received_from=(seat - off) % n if off else None,
-        waiting_to_pass=tuple(r.waiting_to_pass()),
-        tricks=tuple(r.tricks),
-        trick_leader=r.leader if r.trick else None,
-        trick=tuple(r.trick),
-        played=r.played,
-        voids=tuple(r.voids),
-        hearts_broken=r.broken,
-        hand_sizes=tuple(h.bit_count() for h in r.hands) if r.phase != PASS else tuple(
-            h.bit_count() - (p or 0).bit_count() for h, p in zip(r.hands, r.passes, strict=True)),
-        taken=tuple(r.taken),
-        round_points=tuple(r.points),
-        totals=tuple(game.totals),
-        history=tuple(tuple(rd["points"]) for rd in game.rounds),
-        turn=turn,
-        legal=r.legal_mask() if turn == seat and r.phase == PLAY else 0,
-        moon_options=game.moon_options() if game.moon_pending == seat else None,
-    )
-

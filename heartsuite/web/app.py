@@ -30,6 +30,8 @@ from heartsuite.web.public import HostCheckMiddleware, PublicSite
 from heartsuite.web.ratelimit import Guards, Limits
 from heartsuite.web.site import routes as site
 from heartsuite.web.store import Store
+from heartsuite.web.tables import routes as tables_routes
+from heartsuite.web.tables.hub import DEFAULT_GRACE, Hub
 
 STATIC = Path(__file__).with_name("static")
 DB_NAME = "heartsuite.sqlite3"
@@ -48,17 +50,19 @@ def default_data_dir() -> Path:
 
 
 def create_app(data_dir: Path | str | None = None, *, public_url: str | None = None,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None, grace_seconds: float = DEFAULT_GRACE) -> FastAPI:
     """The app, storing its SQLite file in `data_dir` (":memory:" for a throwaway store).
     `public_url` is where it is reached when exposed beyond localhost (`web/public.py`; a
-    PublicUrlError when unusable); `limits` the rates it enforces (`web/ratelimit.py`)."""
+    PublicUrlError when unusable); `limits` the rates it enforces (`web/ratelimit.py`);
+    `grace_seconds`: how long a person who dropped keeps their seat at a table with people."""
     public = PublicSite.parse(public_url) if public_url else None
     if data_dir == ":memory:":
         store = Store(":memory:")
     else:
         store = Store(Path(data_dir or default_data_dir()) / DB_NAME)
     sessions, tables = Sessions(store), Tables(store)
-    services: tuple[Service, ...] = (sessions, tables)
+    hub = Hub(store, grace_seconds)
+    services: tuple[Service, ...] = (sessions, tables, hub)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -73,9 +77,11 @@ def create_app(data_dir: Path | str | None = None, *, public_url: str | None = N
     app.state.hearts = tables
     app.state.public = public
     app.state.guards = Guards(limits)
+    app.state.tables = hub
     errors.install(app)
     app.include_router(h2h.router)
     app.include_router(hearts.router)
+    app.include_router(tables_routes.router)
     app.include_router(site.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(PersonMiddleware, store=store, secure=public is not None and public.secure)

@@ -1,6 +1,8 @@
 """A person is known by a random cookie (no accounts): this ASGI middleware gives every visitor one.
 
 Handlers read the id with `person_of(request_or_websocket)`; games and preferences are keyed by it.
+A program sends the same secret as `Authorization: Bearer <token>` (docs/protocol.md); the header
+wins over the cookie.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 
 from starlette.requests import HTTPConnection
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from heartsuite.web.store import Store, new_id
@@ -38,6 +41,15 @@ def person_of(conn: HTTPConnection) -> str:
     return person
 
 
+def bearer_of(scope: Scope) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header ("" when malformed), else None."""
+    for name, value in scope.get("headers", ()):
+        if name == b"authorization":
+            scheme, _, token = value.decode("latin-1").partition(" ")
+            return token.strip() if scheme.lower() == "bearer" else ""
+    return None
+
+
 class PersonMiddleware:
     """Reads the person cookie, or makes a new id and sets the cookie on the response. With
     `secure` (the server has a public https URL) the cookie is `__Host-hs_person` and `Secure`."""
@@ -50,6 +62,14 @@ class PersonMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        bearer = bearer_of(scope)
+        if bearer is not None:  # a program: the header wins, and no cookie is set
+            if not _VALID.fullmatch(bearer):
+                await self._bad_token(scope, receive, send)
+                return
+            scope.setdefault("state", {})["person"] = bearer
             await self.app(scope, receive, send)
             return
         person = cookies_of(scope).get(self.name, "")
@@ -73,3 +93,14 @@ class PersonMiddleware:
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
+
+    async def _bad_token(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A malformed bearer token: 401 over HTTP; a socket is told and closed by its route
+        (it sees no person in the scope)."""
+        if scope["type"] == "websocket":
+            scope.setdefault("state", {}).pop("person", None)
+            await self.app(scope, receive, send)
+            return
+        response = JSONResponse({"error": "bad_token", "message": "the bearer token is malformed"},
+                                status_code=401)
+        await response(scope, receive, send)

@@ -49,6 +49,22 @@ CREATE TABLE IF NOT EXISTS games (
     finished REAL
 );
 CREATE INDEX IF NOT EXISTS games_person ON games (person, kind, status, updated);
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    code TEXT NOT NULL UNIQUE,
+    creator TEXT NOT NULL,
+    status TEXT NOT NULL,
+    data TEXT NOT NULL,
+    rev INTEGER NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS table_people (
+    table_id TEXT NOT NULL,
+    person TEXT NOT NULL,
+    PRIMARY KEY (table_id, person)
+);
+CREATE INDEX IF NOT EXISTS table_people_person ON table_people (person);
 """
 
 
@@ -82,6 +98,34 @@ def _row(values: tuple[Any, ...]) -> GameRow:
     for name in _JSON_COLUMNS:
         items[name] = json.loads(items[name])
     return GameRow(**items)
+
+
+@dataclass(slots=True)
+class TableRow:
+    """One stored table with people (heartsuite.tables): `data` is the table's creation data and
+    command list; `rev` counts the writes, so a writer that read an older one cannot overwrite."""
+
+    id: str
+    code: str
+    creator: str
+    status: str
+    data: dict[str, Any]
+    rev: int
+    created: float
+    updated: float
+
+
+class StaleTable(Exception):
+    """The table was written by someone else since it was read (its `rev` moved on)."""
+
+
+_TABLE_COLUMNS = tuple(TableRow.__dataclass_fields__)
+
+
+def _table_row(values: tuple[Any, ...]) -> TableRow:
+    items = dict(zip(_TABLE_COLUMNS, values, strict=True))
+    items["data"] = json.loads(items["data"])
+    return TableRow(**items)
 
 
 def new_id() -> str:
@@ -218,3 +262,62 @@ class Store:
             (person, kind, *statuses),
         )
         return [_row(r) for r in rows]
+
+    # Tables with people -----------------------------------------------------------------------
+    # Plain SQL (no SQLite-only syntax but INSERT OR IGNORE's twin, ON CONFLICT DO NOTHING), so
+    # the same statements run on PostgreSQL.
+
+    def create_table(self, table_id: str, code: str, creator: str, status: str,
+                     data: dict[str, Any], people: Iterable[str]) -> TableRow | None:
+        """Store a new table at rev 1; None when its code is taken (draw another)."""
+        now = time.time()
+        row = TableRow(table_id, code, creator, status, data, 1, now, now)
+        with self._lock:
+            try:
+                self._db.execute(
+                    f"INSERT INTO tables ({', '.join(_TABLE_COLUMNS)}) VALUES"
+                    f" ({', '.join('?' * len(_TABLE_COLUMNS))})",
+                    (table_id, code, creator, status, json.dumps(data), 1, now, now))
+            except sqlite3.IntegrityError:
+                return None
+        self._table_people(table_id, people)
+        return row
+
+    def table(self, key: str) -> TableRow | None:
+        """The table with this id or short code."""
+        rows = self._run(f"SELECT {', '.join(_TABLE_COLUMNS)} FROM tables WHERE id = ? OR code = ?",
+                         (key, key))
+        return _table_row(rows[0]) if rows else None
+
+    def save_table(self, row: TableRow, people: Iterable[str] = ()) -> None:
+        """Write the table back if nobody else has since it was read (rev), and count the write;
+        StaleTable otherwise (nothing written)."""
+        now = time.time()
+        with self._lock:
+            cursor = self._db.execute(
+                "UPDATE tables SET status = ?, data = ?, rev = ?, updated = ?"
+                " WHERE id = ? AND rev = ?",
+                (row.status, json.dumps(row.data), row.rev + 1, now, row.id, row.rev))
+            if cursor.rowcount != 1:
+                raise StaleTable(row.id)
+        row.rev += 1
+        row.updated = now
+        self._table_people(row.id, people)
+
+    def _table_people(self, table_id: str, people: Iterable[str]) -> None:
+        for person in people:
+            self._run("INSERT INTO table_people (table_id, person) VALUES (?, ?)"
+                      " ON CONFLICT DO NOTHING", (table_id, person))
+
+    def tables_of(self, person: str, statuses: tuple[str, ...], since: float,
+                  limit: int = 50) -> list[TableRow]:
+        """The person's tables (created or sat at) with one of `statuses`, touched since `since`,
+        newest first."""
+        marks = ", ".join("?" * len(statuses))
+        columns = ", ".join(f"t.{c}" for c in _TABLE_COLUMNS)
+        rows = self._run(
+            f"SELECT {columns} FROM tables t JOIN table_people p ON p.table_id = t.id"
+            f" WHERE p.person = ? AND t.status IN ({marks}) AND t.updated >= ?"
+            " ORDER BY t.updated DESC LIMIT ?",
+            (person, *statuses, since, limit))
+        return [_table_row(r) for r in rows]

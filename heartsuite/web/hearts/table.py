@@ -6,8 +6,8 @@ seat in order (`actions`), which with the game code and rules is what is stored:
 rebuilds the same game and the same events with the same numbers, so a page that reconnects after a
 server restart still receives exactly the events it missed.
 
-Events and the state sent with them are built only from `game.view(0)` and cards that have been
-played: the page never learns another seat's unplayed cards.
+The events are the engine's (`Game.act`), those seat 0 may see, as `page_json` writes them, and
+the state sent with them is `game.view(0)`: the page never learns another seat's unplayed cards.
 """
 
 from __future__ import annotations
@@ -15,11 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from heartsuite.hearts.cards import card_text, texts
-from heartsuite.hearts.game import MOON_KIND, PASS_KIND, PLAY_KIND, Game
-from heartsuite.hearts.round import DONE, PASS, IllegalMove
+from heartsuite.hearts.cards import card_text
+from heartsuite.hearts.events import Event, page_json
+from heartsuite.hearts.game import Game
+from heartsuite.hearts.phase import Phase
+from heartsuite.hearts.round import IllegalMove
 from heartsuite.hearts.rules import Rules
-from heartsuite.players import Player, make_player
+from heartsuite.players import Player
+from heartsuite.players.levels import make_level
 from heartsuite.prng import Rng
 
 PERSON = 0
@@ -35,10 +38,6 @@ BOT_NAMES = ("Asha", "Bilal", "Mei")
 
 def make_bot(strength: str, seed: int) -> Player:
     """A computer player of an app strength; the levels module maps them onto real players."""
-    try:
-        from heartsuite.players.levels import make_level
-    except ImportError:  # the search levels are optional: fall back on the rule-based players
-        return make_player("random" if strength == "easy" else "heuristic", seed)
     return make_level(strength, seed)
 
 
@@ -80,7 +79,7 @@ class HeartsTable:
         """A fresh table; the first event announces the first round."""
         names = ["You", *BOT_NAMES[: rules.players - 1]]
         table = HeartsTable(Game(rules, code, names), settings)
-        table._log({"kind": "round", "round": 0, "pass": table.game.pass_name})
+        table._log_events(table.game.events)
         return table
 
     @staticmethod
@@ -157,9 +156,9 @@ class HeartsTable:
         number = self.game.number or 0
         player = self.bot(seat)
         rng = Rng.for_key("HT1-web", number, seat, len(self.actions))
-        if pending.kind == PASS_KIND:
+        if pending.kind == Phase.PASS:
             return [card_text(c) for c in player.choose_pass(view, rng)]
-        if pending.kind == MOON_KIND:
+        if pending.kind == Phase.MOON_CHOICE:
             return player.choose_moon(view)
         return card_text(player.choose_play(view, rng))
 
@@ -178,55 +177,19 @@ class HeartsTable:
     def act(self, seat: int, action: Any) -> list[dict[str, Any]]:
         """Apply one seat's action; returns the events it caused (already numbered and logged).
         Raises IllegalMove, leaving the table unchanged, when the engine refuses it."""
-        game = self.game
-        pending = game.pending()
-        kind = pending.kind if pending is not None else None
-        rnd = game.round
-        tricks_before = len(rnd.tricks)
-        broken_before = rnd.broken
-        game.act(seat, action)
+        events = self.game.act(seat, action)
         self.actions.append([seat, _storable(action)])
         start = len(self.events)
-        if kind == PASS_KIND:
-            self._log({"kind": "passed", "seat": seat})
-            if rnd.phase != PASS:
-                view = game.view(PERSON)
-                self._log({"kind": "exchange", "received": texts(view.received),
-                           "from": view.received_from})
-        elif kind == PLAY_KIND:
-            played = rnd.tricks[-1][1][-1] if len(rnd.tricks) > tricks_before else rnd.trick[-1]
-            self._log({"kind": "play", "seat": seat, "card": card_text(played)})
-            if rnd.broken and not broken_before:
-                self._log({"kind": "broken"})
-            if len(rnd.tricks) > tricks_before:
-                leader, cards = rnd.tricks[-1]
-                points = rnd.cfg.pts
-                self._log({"kind": "trick", "leader": leader, "winner": rnd.leader,
-                           "cards": [card_text(c) for c in cards],
-                           "points": sum(points[c] for c in cards)})
-            if rnd.phase == DONE:
-                self._round_end()
-        elif kind == MOON_KIND:
-            self._log({"kind": "moon_chosen", "seat": seat, "choice": action})
-            self._round_end()
+        self._log_events(events)
         return self.events[start:]
 
-    def _round_end(self) -> None:
-        game = self.game
-        if game.moon_pending is not None:
-            self._log({"kind": "moon_choice", "seat": game.moon_pending})
-            return
-        scored = game.rounds[-1]
-        self._log({"kind": "scored", "round": len(game.rounds) - 1, "points": scored["points"],
-                   "moon": scored["moon"], "totals": list(game.totals)})
-        if game.is_over:
-            self._log({"kind": "over", "winner": game.winner, "totals": list(game.totals)})
-        else:
-            self._log({"kind": "round", "round": game.round_index, "pass": game.pass_name})
-
-    def _log(self, event: dict[str, Any]) -> None:
-        event["seq"] = len(self.events) + 1
-        self.events.append(event)
+    def _log_events(self, events: list[Event]) -> None:
+        """Number and keep the page's form of the events the person may see."""
+        for event in events:
+            data = page_json(event) if event.visible_to(PERSON) else None
+            if data is not None:
+                data["seq"] = len(self.events) + 1
+                self.events.append(data)
 
     # Results ------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from heartsuite.web.people import person_of
 from heartsuite.web.shell import render_page
 from heartsuite.web.site.examples import EXAMPLE_CODE, HEARTS_EXAMPLE_CODE, example_moves
 from heartsuite.web.site.rules_examples import hearts_frames
-from heartsuite.web.site.stats import h2h_stats, hearts_stats
+from heartsuite.web.site.stats import h2h_stats, hearts_by_opponents, hearts_stats
 from heartsuite.web.store import PLAYING, Store
 
 router = APIRouter()
@@ -64,7 +64,8 @@ async def stats_page(request: Request) -> HTMLResponse:
 async def stats_data(request: Request) -> dict[str, Any]:
     store = store_of(request)
     person = person_of(request)
-    return {"h2h": h2h_stats(store, person), "hearts": hearts_stats(store, person)}
+    return {"h2h": h2h_stats(store, person), "hearts": hearts_stats(store, person),
+            "hearts_by_opponents": hearts_by_opponents(store, person)}
 
 
 def rules_fragment(lang: str, game: str) -> Markup:

@@ -9,6 +9,11 @@ read from each finished Hearts game's `result`: `{"rounds": int, "points": int, 
 A Heart to Heart game the person played after viewing the solution of the same deal (its row's
 `settings` say `"seen": true`, written by the h2h routes) is no unaided game: it is counted as
 `seen`, beside the figures, never in them (nor does it break or extend a streak).
+
+Hearts by opponents (`hearts_by_opponents`): games with other people (a table of
+heartsuite.tables with two people or more, its `hearts-table` rows) counted apart from games
+against the computer (the Hearts page's games, and tables where the person was the only one),
+each in all and per variant.
 """
 
 from __future__ import annotations
@@ -93,3 +98,44 @@ def hearts_stats(store: Store, person: str) -> dict[str, Any]:
         "avg_points": points / rounds if rounds else None,
         "moons": sum(_count(g.result.get("moons")) for g in games),
     }
+
+
+TABLE_KIND = "hearts-table"  # the rows the table hub writes for each person when a table ends
+
+
+def _figures(games: list[GameRow]) -> dict[str, Any]:
+    rounds = points = 0
+    for game in games:
+        counted = _count(game.result.get("rounds"))
+        rounds += counted
+        points += _points(game.result.get("points")) if counted else 0
+    return {
+        "games": len(games),
+        "wins": sum(g.status == WON for g in games),
+        "avg_points": points / rounds if rounds else None,
+        "moons": sum(_count(g.result.get("moons")) for g in games),
+    }
+
+
+def _variant(game: GameRow) -> str:
+    rules = game.data.get("rules")
+    named = game.result.get("variant") or (rules.get("variant") if isinstance(rules, dict)
+                                           else None)
+    return named if isinstance(named, str) else "black-lady"
+
+
+def _grouped(games: list[GameRow]) -> dict[str, Any]:
+    variants: dict[str, list[GameRow]] = {}
+    for game in games:
+        variants.setdefault(_variant(game), []).append(game)
+    return {"all": _figures(games),
+            "variants": {name: _figures(rows) for name, rows in sorted(variants.items())}}
+
+
+def hearts_by_opponents(store: Store, person: str) -> dict[str, Any]:
+    """Games with people apart from games against the computer, each in all and per variant."""
+    tables = store.games(person, TABLE_KIND)
+    with_people = [g for g in tables if _count(g.result.get("people")) >= 2]
+    alone = [g for g in tables if _count(g.result.get("people")) < 2]
+    return {"people": _grouped(with_people),
+            "computer": _grouped(store.games(person, "hearts") + alone)}

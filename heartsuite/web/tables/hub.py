@@ -1,0 +1,585 @@
+"""Live tables with people: loaded from the store by replay, kept in memory (bounded), saved after
+every command, and driven — the computer players and stand-ins act, the grace periods and turn
+timers run out, rematches are made.
+
+Every change to a table goes through `Hub.run`: under the table's lock the command is applied
+to the domain table (heartsuite.tables), the table is saved with its revision checked (another
+server process that wrote meanwhile makes this write fail, and the table is read again), and the
+events are published to every connected socket, each filtered for its viewer: a seat gets what it
+may see with its own view after the batch, a spectator the public events and the public view.
+
+Each socket has a bounded `Outbox`: a client more than QUEUE_LIMIT messages behind is dropped (its
+socket is closed with 1013 and it reconnects with `hello`), and one replay runs at a time per
+connection (a `hello` while one is being sent is answered by that replay's final state).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from heartsuite.hearts.rules import Rules, RulesError
+from heartsuite.tables.errors import TableError
+from heartsuite.tables.fair import new_seed
+from heartsuite.tables.names import CODE_SPACE, clean_name, code_from_index, parse_code
+from heartsuite.tables.table import (
+    BY_PERSON,
+    BY_TIMER,
+    CLOSED,
+    OVER,
+    PERSON,
+    PLAYING,
+    WAITING,
+    Options,
+    Table,
+    TableEvent,
+)
+from heartsuite.web.errors import ApiError
+from heartsuite.web.hearts.table import pause_after
+from heartsuite.web.store import FINISHED, LOST, WON, StaleTable, Store, TableRow, new_id
+from heartsuite.web.tables.messages import NewTable
+from heartsuite.web.tables.thinking import Thinker
+
+log = logging.getLogger(__name__)
+CACHE_SIZE = 1024
+QUEUE_LIMIT = 1000  # messages waiting for one socket; a client that far behind is dropped
+DEFAULT_GRACE = 60.0
+STATS_KIND = "hearts-table"  # a `games` row per person per finished table, for the statistics
+RECENT = 7 * 24 * 3600.0
+
+
+class Outbox:
+    """One socket's outgoing messages, bounded (see the module docstring)."""
+
+    def __init__(self, limit: int = QUEUE_LIMIT) -> None:
+        self.limit = limit
+        self.dropped = False
+        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._replay_end: dict[str, Any] | None = None
+
+    def put(self, message: dict[str, Any]) -> bool:
+        """Queue a message; False (and the client dropped) when it is too far behind."""
+        if self.dropped:
+            return False
+        if self._queue.qsize() >= self.limit:
+            self.dropped = True
+            self._queue.put_nowait(None)
+            return False
+        self._queue.put_nowait(message)
+        return True
+
+    def close(self) -> None:
+        self._queue.put_nowait(None)
+
+    @property
+    def replaying(self) -> bool:
+        return self._replay_end is not None
+
+    def replay(self, messages: list[dict[str, Any]]) -> None:
+        for message in messages:
+            if not self.put(message):
+                return
+        self._replay_end = messages[-1] if messages else None
+
+    async def get(self) -> dict[str, Any] | None:
+        return await self._queue.get()
+
+    def sent(self, message: dict[str, Any]) -> None:
+        if message is self._replay_end:
+            self._replay_end = None
+
+
+@dataclass(eq=False)
+class Viewer:
+    """A connected socket: its person and its outbox (the seat is looked up on every batch)."""
+
+    person: str
+    outbox: Outbox = field(default_factory=Outbox)
+
+
+@dataclass(eq=False)
+class Live:
+    """A table in memory with its stored row, its lock, its sockets and its running tasks."""
+
+    table: Table
+    row: TableRow
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sockets: set[Viewer] = field(default_factory=set)  # every open socket (presence)
+    viewers: set[Viewer] = field(default_factory=set)  # those that said hello (publishing)
+    driver: asyncio.Task[None] | None = None
+    timer: asyncio.Task[None] | None = None
+    graces: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    saved: int = 0  # commands already in the store
+
+    def busy(self) -> bool:
+        tasks = [self.driver, self.timer, *self.graces.values()]
+        return bool(self.sockets) or any(t is not None and not t.done() for t in tasks)
+
+
+Change = Callable[[Table, float], list[TableEvent]]  # a change to a table at a time
+
+
+def command(body: dict[str, Any]) -> Change:
+    """The change that applies this command as it is."""
+    return lambda table, now: table.apply(body)
+
+
+def acting(seat: int, action: Any, by: str, not_before: float = 0.0) -> Change:
+    """The change that makes `seat` act (by the person, a computer, a stand-in, the timer)."""
+    return lambda table, now: table.act(seat, action, by, max(now, not_before))
+
+
+def joining(person: str, name: str, seat: int | None) -> Change:
+    return lambda table, now: table.join(person, name, seat, now)[1]
+
+
+def event_message(event: TableEvent) -> dict[str, Any]:
+    return {"type": "event", "seq": event.seq, "event": event.body}
+
+
+class Hub:
+    """Every live table, by id (and short code)."""
+
+    def __init__(self, store: Store, grace_seconds: float = DEFAULT_GRACE,
+                 clock: Callable[[], float] = time.time, thinker: Thinker | None = None) -> None:
+        self.store = store
+        self.grace = grace_seconds
+        self.clock = clock
+        self.thinker = thinker or Thinker()
+        self._live: OrderedDict[str, Live] = OrderedDict()
+        self._codes: dict[str, str] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # Finding, making ----------------------------------------------------------------------
+
+    def get(self, key: str) -> Live:
+        """The table with this short code or id; 404 when there is none."""
+        code = parse_code(key)
+        table_id = self._codes.get(code, "") if code is not None else key
+        live = self._live.get(table_id)
+        if live is not None:
+            self._live.move_to_end(table_id)
+            return live
+        row = self.store.table(code or key) if 0 < len(key) <= 64 else None
+        if row is None:
+            raise ApiError(404, "not_found", "no such table")
+        try:
+            table = Table.from_data(row.id, row.code, row.data)
+        except (TableError, RulesError, KeyError, TypeError, ValueError) as exc:
+            raise ApiError(409, "unreadable", f"this stored table cannot be replayed: {exc}"
+                           ) from None
+        live = Live(table, row, saved=len(table.commands))
+        self._remember(live)
+        return live
+
+    def _remember(self, live: Live) -> None:
+        self._live[live.row.id] = live
+        self._codes[live.row.code] = live.row.id
+        self._live.move_to_end(live.row.id)
+        for key in list(self._live):
+            if len(self._live) <= CACHE_SIZE:
+                break
+            if not self._live[key].busy():
+                self._codes.pop(self._live.pop(key).row.code, None)
+
+    def _forget(self, live: Live) -> None:
+        if self._live.get(live.row.id) is live:
+            del self._live[live.row.id]
+            self._codes.pop(live.row.code, None)
+
+    def create(self, person: str, body: NewTable) -> Live:
+        """A new table: the creator in seat 0, the computers where asked."""
+        rules = self._rules(body)
+        if body.seats is None:
+            bots: list[str | None] = [None] * rules.players
+        else:
+            if len(body.seats) != rules.players:
+                raise ApiError(400, "bad_seats", f"these rules have {rules.players} seats")
+            bots = [None if s.kind == "person" else getattr(s, "level", None) for s in body.seats]
+            if bots[0] is not None:
+                raise ApiError(400, "bad_seats", "the creator sits in seat 0: it is a person's")
+        name = self._name(body.name)
+        options = Options(body.timer, body.spectators, body.speed, body.standin_level)
+        live = self._new_table(person, rules, options, bots)
+        self.store.update_prefs(person, {"name": name})
+        self.run_now(live, joining(person, name, 0))
+        return live
+
+    def _rules(self, body: NewTable) -> Rules:
+        try:
+            rules = Rules.variant_named(body.variant) if body.variant else Rules()
+            if body.rules is not None:
+                rules = Rules.from_json({**rules.to_json(), **body.rules})
+        except (RulesError, TypeError, ValueError) as exc:
+            raise ApiError(400, "bad_rules", str(exc)) from None
+        return rules
+
+    @staticmethod
+    def _name(text: str) -> str:
+        try:
+            return clean_name(text)
+        except TableError as exc:
+            raise ApiError(exc.status, exc.reason, exc.message) from None
+
+    def _new_table(self, creator: str, rules: Rules, options: Options,
+                   bots: list[str | None]) -> Live:
+        for _ in range(20):
+            table = Table(new_id(), code_from_index(secrets.randbelow(CODE_SPACE)), creator,
+                          rules, options, new_seed(), bots, self.clock())
+            row = self.store.create_table(table.id, table.code, creator, table.status,
+                                          table.data(), [creator])
+            if row is not None:
+                live = Live(table, row)
+                self._remember(live)
+                return live
+        raise ApiError(503, "no_code", "no free table code: try again")
+
+    def tables_of(self, person: str) -> list[dict[str, Any]]:
+        """The lobby: the person's tables playing, waiting, or over in the last 7 days."""
+        rows = self.store.tables_of(person, (WAITING, PLAYING, OVER), self.clock() - RECENT)
+        out = []
+        for row in rows:
+            live = self._live.get(row.id)
+            seats = live.table.seats if live is not None else None
+            names = ([s.name for s in seats] if seats is not None
+                     else [None] * len(row.data.get("bots", [])))
+            you = live.table.seat_of(person) if live is not None else None
+            if live is None:
+                with contextlib.suppress(ApiError):
+                    loaded = self.get(row.id)
+                    names = [s.name for s in loaded.table.seats]
+                    you = loaded.table.seat_of(person)
+            out.append({"id": row.id, "code": f"{row.code[:4]}-{row.code[4:]}",
+                        "status": row.status, "you": you, "names": names,
+                        "updated": row.updated})
+        return out
+
+    # Running commands ---------------------------------------------------------------------
+
+    async def run(self, live: Live, change: Callable[[Table, float], list[TableEvent]]
+                  ) -> list[TableEvent]:
+        """Apply a change under the table's lock (see `run_now`)."""
+        async with live.lock:
+            return self.run_now(live, change)
+
+    def run_now(self, live: Live, change: Callable[[Table, float], list[TableEvent]]
+                ) -> list[TableEvent]:
+        """Apply a change, save, publish and schedule what follows. A TableError becomes an
+        ApiError (nothing changed); a write that lost to another process is a 409 `conflict`."""
+        table = live.table
+        before = table.status
+        try:
+            events = change(table, self.clock())
+        except TableError as exc:
+            raise ApiError(exc.status, exc.reason, exc.message) from None
+        if len(table.commands) == live.saved:
+            return events  # nothing happened (a join by the person already seated)
+        live.row.status = table.status
+        live.row.data = table.data()
+        try:
+            self.store.save_table(live.row, table.people())
+        except StaleTable:
+            self._forget(live)
+            raise ApiError(409, "conflict", "the table changed meanwhile: try again") from None
+        live.saved = len(table.commands)
+        self.publish(live, events)
+        self._follow(live, before)
+        return events
+
+    def publish(self, live: Live, events: list[TableEvent]) -> None:
+        """Send each viewer the events it may see, the last one with its view after them."""
+        table = live.table
+        for viewer in list(live.viewers):
+            seat = table.seat_of(viewer.person)
+            visible = [e for e in events if e.visible_to(seat)]
+            if not visible:
+                continue
+            messages = [event_message(e) for e in visible]
+            messages[-1]["view"] = table.game_view(seat)
+            messages[-1]["table"] = table.table_view(viewer.person)
+            for message in messages:
+                if not viewer.outbox.put(message):
+                    live.viewers.discard(viewer)
+                    break
+
+    def close_all(self, live: Live, reason: str) -> None:
+        for viewer in list(live.viewers):
+            viewer.outbox.put({"type": "closed", "reason": reason})
+            viewer.outbox.close()
+
+    def _follow(self, live: Live, before: str) -> None:
+        """What a change sets going: computers to act, timers, grace periods, the end."""
+        table = live.table
+        if before != table.status:
+            if table.status == PLAYING:
+                self._arm_absent(live)
+            elif table.status == OVER:
+                self._count(live)
+            elif table.status == CLOSED:
+                self.close_all(live, "closed")
+        self._mark_present(live)
+        self._arm_timer(live)
+        self.drive(live)
+        if table.rematch_plan() is not None:
+            self._spawn(self._make_rematch(live))
+
+    def _spawn(self, coroutine: Any) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table task failed", exc_info=task.exception())
+
+    # People coming and going --------------------------------------------------------------
+
+    async def connect(self, live: Live, viewer: Viewer) -> None:
+        """A socket opened: a seated person is back (their stand-in, if any, stops)."""
+        async with live.lock:
+            live.sockets.add(viewer)
+            self._mark_present(live)
+
+    def _mark_present(self, live: Live) -> None:
+        """Every seated person with an open socket who is not marked present is back."""
+        table = live.table
+        if table.status not in (WAITING, PLAYING):
+            return
+        here = {v.person for v in live.sockets}
+        for seat in table.seats:
+            if seat.kind == PERSON and not seat.present and seat.person in here:
+                task = live.graces.pop(seat.index, None)
+                if task is not None:
+                    task.cancel()
+                index = seat.index
+                with contextlib.suppress(ApiError):
+                    self.run_now(live, command({"c": "back", "seat": index}))
+
+    def listen(self, live: Live, viewer: Viewer) -> None:
+        """The socket said hello (its replay is queued): it gets every event from now on."""
+        if not viewer.outbox.dropped:
+            live.viewers.add(viewer)
+
+    async def disconnect(self, live: Live, viewer: Viewer) -> None:
+        """A socket closed: a seated person with no other socket is away for the grace period."""
+        async with live.lock:
+            live.viewers.discard(viewer)
+            live.sockets.discard(viewer)
+            seat = live.table.seat_of(viewer.person)
+            if seat is None or any(v.person == viewer.person for v in live.sockets):
+                return
+            if live.table.status not in (WAITING, PLAYING) or not live.table.seats[seat].present:
+                return
+            until = self.clock() + self.grace
+            with contextlib.suppress(ApiError):
+                self.run_now(live, command({"c": "away", "seat": seat, "until": until}))
+                self._arm_grace(live, seat)
+
+    def _arm_absent(self, live: Live) -> None:
+        """At the start: every seated person not connected is away from now on."""
+        table = live.table
+        for seat in table.seats:
+            if seat.kind != PERSON or seat.present:
+                continue
+            if seat.away_until is None:
+                until = self.clock() + self.grace
+                index = seat.index
+                table.apply({"c": "away", "seat": index, "until": until})
+                self._save_quietly(live, table.events[-1:])
+            self._arm_grace(live, seat.index)
+
+    def _save_quietly(self, live: Live, events: list[TableEvent]) -> None:
+        live.row.status = live.table.status
+        live.row.data = live.table.data()
+        try:
+            self.store.save_table(live.row, live.table.people())
+        except StaleTable:
+            self._forget(live)
+            return
+        live.saved = len(live.table.commands)
+        self.publish(live, events)
+
+    def _arm_grace(self, live: Live, seat: int) -> None:
+        old = live.graces.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        live.graces[seat] = self._spawn(self._grace(live, seat))
+
+    async def _grace(self, live: Live, seat: int) -> None:
+        state = live.table.seats[seat]
+        if state.away_until is None:
+            return
+        await asyncio.sleep(max(0.0, state.away_until - self.clock()))
+        async with live.lock:
+            live.graces.pop(seat, None)
+            state = live.table.seats[seat]
+            if live.table.status != PLAYING or state.kind != PERSON or state.present \
+                    or state.standin:
+                return
+            with contextlib.suppress(ApiError):
+                at = max(self.clock(), state.away_until or 0.0)
+                self.run_now(live, command({"c": "standin", "seat": seat, "t": at}))
+
+    # Computers and the timer --------------------------------------------------------------
+
+    def drive(self, live: Live) -> None:
+        """Make sure the computers are acting (one driver per table)."""
+        if live.driver is not None and not live.driver.done():
+            return
+        if not live.table.computer_turns():
+            return
+        live.driver = self._spawn(self._drive(live))
+
+    async def _drive(self, live: Live) -> None:
+        """Each computer thinks during the pause after the previous action, so a search's
+        thinking time does not slow the game beyond the table's pace."""
+        loop = asyncio.get_running_loop()
+        last: list[dict[str, Any]] = [e.body for e in live.table.events[-3:]]
+        while True:
+            start = loop.time()
+            async with live.lock:
+                table = live.table
+                turns = table.computer_turns()
+                if not turns:
+                    return
+                seat, by = turns[0]
+                mark = len(table.commands)
+                level = table.seats[seat].level or table.options.standin_level
+                view = table.game.view(seat)
+                key = self._key(table, seat)
+            action = await self.thinker.choose(level, view, key)
+            wait = pause_after(last, live.table.options.speed) - (loop.time() - start)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            async with live.lock:
+                if len(live.table.commands) != mark:
+                    continue  # someone acted meanwhile: decide again
+                if (seat, by) not in live.table.computer_turns():
+                    continue
+                try:
+                    events = self.run_now(live, acting(seat, action, by))
+                except ApiError as exc:
+                    log.warning("a computer's move was refused: %s", exc.message)
+                    return
+                last = [e.body for e in events]
+
+    @staticmethod
+    def _key(table: Table, seat: int) -> tuple[int, ...]:
+        """A computer's generator key: from the secret seed (so its choices cannot be foreseen
+        by someone who knows the table id), the seat and the command number."""
+        return (int.from_bytes(table.seed[:8], "big"), seat, len(table.commands))
+
+    def _arm_timer(self, live: Live) -> None:
+        deadline = live.table.deadline
+        if live.timer is not None and not live.timer.done():
+            if getattr(live.timer, "deadline", None) == deadline:
+                return
+            live.timer.cancel()
+        live.timer = None
+        if deadline is not None:
+            live.timer = self._spawn(self._timer(live, deadline))
+            live.timer.deadline = deadline  # type: ignore[attr-defined]
+
+    async def _timer(self, live: Live, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - self.clock()))
+        while True:
+            async with live.lock:
+                table = live.table
+                late = table.timed_out(max(self.clock(), deadline))
+                if not late or table.deadline != deadline:
+                    return
+                seat = late[0]
+                mark = len(table.commands)
+                view = table.game.view(seat)
+                key = self._key(table, seat)
+                level = table.options.standin_level
+            action = await self.thinker.choose(level, view, key)
+            async with live.lock:
+                if len(live.table.commands) != mark:
+                    continue
+                try:
+                    self.run_now(live, acting(seat, action, BY_TIMER, deadline))
+                except ApiError as exc:
+                    log.warning("a timed-out move was refused: %s", exc.message)
+                    return
+                if live.table.deadline != deadline:
+                    return
+
+    async def person_acts(self, live: Live, person: str, action: Any) -> list[TableEvent]:
+        """A seated person's action: TableError-keyed ApiError when refused (nothing changes)."""
+        async with live.lock:
+            seat = live.table.seat_of(person)
+            if seat is None:
+                raise ApiError(403, "not_seated", "you have no seat at this table")
+            return self.run_now(live, acting(seat, action, BY_PERSON))
+
+    async def hint(self, live: Live, person: str) -> list[str]:
+        async with live.lock:
+            table = live.table
+            seat = table.seat_of(person)
+            if seat is None:
+                raise ApiError(403, "not_seated", "you have no seat at this table")
+            pending = table.game.pending() if table.status == PLAYING else None
+            if pending is None or seat not in pending.seats:
+                raise ApiError(409, "no_hint", "there is nothing to choose now")
+            view = table.game.view(seat)
+            self.run_now(live, command({"c": "hint", "seat": seat}))
+        return await self.thinker.suggest(view, self._key(table, seat)[0] % 1_000_003)
+
+    # The end ------------------------------------------------------------------------------
+
+    def _count(self, live: Live) -> None:
+        """The statistics: a finished `games` row for each person still seated at the end."""
+        table = live.table
+        for seat in table.seats:
+            if seat.kind != PERSON or seat.person is None:
+                continue
+            result = table.result(seat.index)
+            row = self.store.create_game(seat.person, STATS_KIND, table.id,
+                                         {"table": table.id}, {"variant": table.rules.variant})
+            row.status = WON if result["won"] else LOST
+            row.score = table.game.totals[seat.index]
+            row.moves = len(table.commands)
+            row.hints = result["hints"]
+            row.result = result
+            self.store.save(row)
+            assert row.status in FINISHED
+
+    async def _make_rematch(self, live: Live) -> None:
+        async with live.lock:
+            plan = live.table.rematch_plan()
+            if plan is None:
+                return
+            old = live.table
+            people = [p for p in plan if p[0] == "person"]
+            creator = old.creator if any(p[1] == old.creator for p in people) else people[0][1]
+            bots: list[str | None] = [None if p[0] == "person" else p[1] for p in plan]
+            new = self._new_table(creator, old.rules, old.options, bots)
+            seated = [(i, p) for i, p in enumerate(plan) if len(p) == 3]  # the people
+            seated.sort(key=lambda item: item[1][1] != creator)  # the creator joins first
+            for index, spec in seated:
+                self.run_now(new, joining(spec[1], spec[2], index))
+            code = new.table.code
+            self.run_now(live, command({"c": "rematch", "table": code}))
+
+    async def stop(self) -> None:
+        """Cancel every task (the app is shutting down) and stop the process pool."""
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.thinker.stop()
+
+
+__all__ = ["DEFAULT_GRACE", "STATS_KIND", "Change", "Hub", "Live", "Outbox", "Viewer", "acting",
+           "command", "joining"]
