@@ -1,5 +1,6 @@
-"""Take the README's screenshots: both games at phone (360×640) and desktop (1280×800) size, with
-Debian's headless Chromium, against a throwaway server.
+"""Take the README's screenshots: both games at phone (360×640) and desktop (1280×800) size, and a
+Hearts table with people (invite, lobby, play) at 360×640, 640×360 and 1366×768 in English and
+Arabic, with Debian's headless Chromium, against a throwaway server.
 
 Usage: python scripts/screenshots.py [OUT_DIR [PAGE ...]]"""
 
@@ -53,6 +54,10 @@ def main() -> int:
                 ctx.close()
             if not only or "h2h-ar" in only:
                 right_to_left(browser, server.url, out)
+            if not only or "table" in only:
+                for lang in ("en", "ar"):
+                    for size, (w, h) in TABLE_SIZES.items():
+                        table_shots(browser, server.url, out, lang, size, (w, h))
         finally:
             browser.close()
             server.stop()
@@ -87,6 +92,60 @@ def right_to_left(browser, url: str, out: Path) -> None:
     page.wait_for_timeout(600)
     page.screenshot(path=str(out / "h2h-ar-phone.jpg"), type="jpeg", quality=82)
     ctx.close()
+
+
+TABLE_SIZES = {"phone": (360, 640), "phone-landscape": (640, 360), "desktop": (1366, 768)}
+NAMES = ("Ana", "Bilal", "Chandra", "داليا")
+
+
+def table_shots(browser, url: str, out: Path, lang: str, size: str,
+                viewport: tuple[int, int]) -> None:
+    """A table with people: the invite dialog (made from the Hearts page), the lobby with one
+    seat still open, then four people at play (after the pass), seen from the second seat."""
+    w, h = viewport
+    contexts = [browser.new_context(viewport={"width": w, "height": h}, locale=lang, base_url=url,
+                                    device_scale_factor=2 if w < 700 else 1) for _ in NAMES]
+    try:
+        pages = [c.new_page() for c in contexts]
+        for page in pages:
+            page.add_init_script("localStorage.setItem('heartsuite.hearts.intro-seen', '1')")
+            page.goto("/")
+            page.evaluate(f"document.cookie = 'hs_lang={lang}; path=/'")
+        creator = pages[0]
+        creator.request.put("/api/people/me", data={"name": NAMES[0]})
+        creator.goto("/hearts")
+        creator.wait_for_selector("[data-card]")
+        creator.click("[data-action=friends]")
+        creator.fill("#tx-friends input[name=name]", NAMES[0])
+        creator.select_option("#tx-friends select[name=timer]", "30")
+        creator.click("#tx-create")
+        creator.wait_for_selector("#tx-invite[open]")
+        creator.wait_for_timeout(400)
+        shot = {"type": "jpeg", "quality": 82}
+        creator.screenshot(path=str(out / f"table-invite-{lang}-{size}.jpg"), **shot)
+        code = creator.inner_text("#tx-invite-code")
+        for page, name in zip(pages[1:3], NAMES[1:3], strict=True):
+            page.request.post(f"/api/tables/{code}/join", data={"name": name})
+        creator.goto(f"/t/{code}")
+        creator.wait_for_selector("#tx-seats li")
+        creator.wait_for_timeout(400)
+        creator.screenshot(path=str(out / f"table-lobby-{lang}-{size}.jpg"), **shot)
+        pages[3].request.post(f"/api/tables/{code}/join", data={"name": NAMES[3]})
+        for page in pages:
+            page.goto(f"/t/{code}")
+        for page in pages:
+            page.wait_for_selector("#tx-game:not([hidden]) #hx-hand [data-card]")
+            cards = page.locator("#hx-hand [data-card]")
+            for i in range(3):
+                cards.nth(i).click()
+            page.click("#hx-pass-btn")
+        viewer = pages[1]
+        viewer.wait_for_function("() => !document.querySelector('#hx-pass-btn:not([hidden])')")
+        viewer.wait_for_timeout(800)
+        viewer.screenshot(path=str(out / f"table-play-{lang}-{size}.jpg"), **shot)
+    finally:
+        for context in contexts:
+            context.close()
 
 
 def hearts_after_pass(page) -> None:

@@ -8,16 +8,20 @@ PY=${PYTHON:-python3}
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 if [ "${1:-}" = "--test" ]; then
     .venv/bin/python -m pip install -q -e '.[test]'
-    if [ ! -x /usr/bin/chromium ]; then
+    # Debian's packages the tests use: chromium for the browser tests, Noto fonts so screenshots
+    # show every script (Arabic, Devanagari, CJK names, emoji reactions), Node's npm for the JS
+    # type checker (tools/js, TypeScript pinned by its lock file). Installed once, when missing.
+    MISSING=""
+    [ -x /usr/bin/chromium ] || MISSING="$MISSING chromium chromium-driver"
+    for font in fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji; do
+        dpkg -s "$font" >/dev/null 2>&1 || MISSING="$MISSING $font"
+    done
+    command -v npm >/dev/null || MISSING="$MISSING nodejs npm"
+    if [ -n "$MISSING" ]; then
         SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
         $SUDO apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
-    fi
-    # The JS type checker (tools/js, TypeScript pinned by its lock file) needs Node's npm.
-    if ! command -v npm >/dev/null; then
-        SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-        $SUDO apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
+        # shellcheck disable=SC2086
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $MISSING >/dev/null
     fi
     if [ tools/js/package-lock.json -nt tools/js/node_modules/.package-lock.json ]; then
         (cd tools/js && npm ci --no-audit --no-fund --loglevel=error >/dev/null)

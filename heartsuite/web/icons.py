@@ -21,6 +21,27 @@ _PATHS = {
     "rules": '<path d="M4 4h11a3 3 0 0 1 3 3v13H7a3 3 0 0 1-3-3Z"/><path d="M8 8h6M8 12h6"/>',
     "stats": '<path d="M4 20V10M10 20V4M16 20v-7M22 20H2"/>',
     "sheet": '<rect x="3" y="4" width="18" height="16" rx="2"/><path d="M3 9h18M3 14h18M9 4v16"/>',
+    # tables with people: invite, share, leave, watching
+    "friends": '<circle cx="9" cy="8" r="3.5"/><path d="M2.5 20a6.5 6.5 0 0 1 13 0"/>'
+               '<path d="M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14a6.5 6.5 0 0 1 3.5 6"/>',
+    "share": '<circle cx="18" cy="5" r="2.5"/><circle cx="6" cy="12" r="2.5"/>'
+             '<circle cx="18" cy="19" r="2.5"/><path d="m8.2 10.8 7.6-4.4M8.2 13.2l7.6 4.4"/>',
+    "leave": '<path d="M14 4h5v16h-5"/><path d="M10 16l-4-4 4-4M6 12h10"/>',
+    "watch": '<path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"/>'
+             '<circle cx="12" cy="12" r="3"/>',
+    "react": '<circle cx="12" cy="12" r="9"/>'
+             '<path d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01"/>',
+    # the reactions' faces: our own drawings, so no emoji font is needed
+    "react-nice": '<circle cx="12" cy="12" r="9"/>'
+                  '<path d="M7.5 13.5a5 5 0 0 0 9 0M9 9.5h.01M15 9.5h.01"/>',
+    "react-oops": '<circle cx="12" cy="12" r="9"/>'
+                  '<path d="M8 15.5h8M8.5 8.5l2 1.5-2 1.5M15.5 8.5l-2 1.5 2 1.5"/>',
+    "react-thanks": '<path d="M12 20 4.5 12.5a4.6 4.6 0 0 1 7.5-5.3 4.6 4.6 0 0 1 7.5 5.3Z"/>',
+    "react-hurry": '<circle cx="12" cy="13" r="8"/><path d="M12 9v4l2.5 2.5M10 2h4"/>',
+    "react-gg": '<path d="M7 10v10H4V10ZM7 11l4-7a2 2 0 0 1 2.5 2.3L13 10h5.5a2 2 0 0 1 2 2.4'
+                'l-1.3 6A2 2 0 0 1 17.2 20H7"/>',
+    "react-wow": '<circle cx="12" cy="12" r="9"/><circle cx="12" cy="15.5" r="2"/>'
+                 '<path d="M9 9.5h.01M15 9.5h.01"/>',
     # filled shapes: the turn marker and the hearts-broken mark
     "turn": '<path d="M12 6 20 18H4Z" fill="currentColor"/>',
     "heart": '<path d="M12 20 4.5 12.5a4.6 4.6 0 0 1 7.5-5.3 4.6 4.6 0 0 1 7.5 5.3Z"'

@@ -29,14 +29,14 @@ def _free_port() -> int:
 class LiveServer:
     """The app on a uvicorn server in a background thread; `url` is its base address."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, **options: object) -> None:
         import uvicorn
 
         from heartsuite.web.app import create_app
 
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.app = create_app(data_dir)
+        self.app = create_app(data_dir, **options)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                 lifespan="off")
         self.server = uvicorn.Server(config)
@@ -106,3 +106,66 @@ def page(browser, live_server: LiveServer, console_errors: list[str]) -> Iterato
     yield page
     context.close()
     assert not csp_violations(console_errors)
+
+
+# Tables with people: a server of their own with a short grace period (a dropped person's seat goes
+# to a computer after it), and one browser context per person, each with its own cookie.
+GRACE_SECONDS = 1.0
+
+
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path_factory.mktemp("table-data"), grace_seconds=GRACE_SECONDS)
+    server.start()
+    yield server
+    server.stop()
+
+
+class Person:
+    """One person at the table: a browser context (their cookie), its current page, and every
+    WebSocket frame any of its pages received, in order, with its socket's URL (for the
+    hidden-information audit)."""
+
+    def __init__(self, context, name: str, errors: list[str]) -> None:
+        self.context = context
+        self.name = name
+        self.errors = errors
+        self.frames: list[tuple[str, str]] = []  # (socket URL, text)
+        self.page = self.open()
+
+    def open(self):
+        """A new page in this person's context (after closing one: coming back)."""
+        page = self.context.new_page()
+        page.set_default_timeout(15_000)
+        page.on("console", lambda m: self.errors.append(f"{self.name}: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda exc: self.errors.append(f"{self.name}: uncaught: {exc}"))
+        page.on("websocket", lambda ws: ws.on(
+            "framereceived", lambda payload: self.frames.append(
+                (ws.url, payload if isinstance(payload, str) else payload.decode()))))
+        self.page = page
+        return page
+
+
+@pytest.fixture
+def people(browser, table_server: LiveServer) -> Iterator[object]:
+    """`people(names, locale=..., viewport=...)`: a Person per name, each in a browser context of
+    its own. Any CSP violation on any of their pages fails the test."""
+    contexts = []
+    errors: list[str] = []
+
+    def make(names, locale: str = "en-US", viewport=(1000, 800)) -> list[Person]:
+        made = []
+        for name in names:
+            context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                                          locale=locale, base_url=table_server.url)
+            context.add_init_script(REPORT_CSP)
+            contexts.append(context)
+            made.append(Person(context, name, errors))
+        return made
+
+    make.errors = errors  # type: ignore[attr-defined]
+    yield make
+    for context in contexts:
+        context.close()
+    assert not csp_violations(errors)

@@ -182,8 +182,8 @@ async def page(request: Request, key: str) -> HTMLResponse:
     code = live.table.table_view(None)["code"]
     data = {"table": code, "levels": list(LEVELS), "speeds": list(SPEEDS),
             "timers": list(TIMERS), "phrases": list(PHRASES)}
-    return render_page(request, template="table.html", page="table", title_key="hearts.title",
-                       module="table", data=data, styles=("hearts.css",),
+    return render_page(request, template="table.html", page="table", title_key="table.title",
+                       module="table", data=data, styles=("hearts.css", "table.css"),
                        code=code)
 
 

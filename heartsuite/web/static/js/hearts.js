@@ -4,11 +4,12 @@
 // On reconnecting it says which event it saw last and receives everything after it.
 // This entry wires the page's controls and keys to the modules: hearts_state (what the page
 // remembers), hearts_socket, hearts_game (messages, new games), hearts_table, hearts_hand,
-// hearts_events, hearts_dialogs and hearts_settings.
+// hearts_events, hearts_dialogs, hearts_settings and hearts_friends (a table with people).
 
 import { $, $$, dialogEl, isShortcutKey, targetOf } from "./dom.js";
 import { codeDialog, copyCode, introBanner } from "./game_ui.js";
 import { openMenu, showSheet } from "./hearts_dialogs.js";
+import { openFriends } from "./hearts_friends.js";
 import { newGame, render, resume } from "./hearts_game.js";
 import { fitHand, moveFocus, refused } from "./hearts_hand.js";
 import { openSettings } from "./hearts_settings.js";
@@ -83,6 +84,7 @@ async function act(action) {
       break;
     }
     case "help": await openDialog(dialogEl("#hx-help")); break;
+    case "friends": await openFriends(); break;
     case "code": openCode(); break;
     case "copy": {
       // The server sends the code only once the game is over (it deals every hand).
@@ -111,7 +113,7 @@ function wire() {
     el.addEventListener("click", () => act(el.dataset.action));
   }
   /** @type {Record<string, string>} */
-  const keys = { n: "new", s: "sheet", h: "hint", p: "pass", "?": "help" };
+  const keys = { n: "new", s: "sheet", h: "hint", p: "pass", f: "friends", "?": "help" };
   document.addEventListener("keydown", (e) => {
     if (!isShortcutKey(e)) return;
     const key = e.key.toLowerCase();

@@ -3,6 +3,7 @@
 // sorted by suit then rank, a seat's name, a face-up card element.
 
 import { cardSvg } from "./cards.js";
+import { isMine, page } from "./hearts_state.js";
 import { t } from "./shell.js";
 
 const SUIT_ORDER = "CDSH"; // clubs, diamonds, spades, hearts: the colours alternate in the hand
@@ -18,10 +19,15 @@ const sortKey = (card) => SUIT_ORDER.indexOf(card[1]) * 13 + RANKS.indexOf(card[
 export const sortHand = (cards) => [...cards].sort((a, b) => sortKey(a) - sortKey(b));
 
 /**
- * "You" for seat 0, else the computer player's name.
+ * "You" for the person's own seat; else the display name at a table with people (an open seat
+ * is "Open seat"), else the computer player's name.
  * @param {number | null} seat
  */
-export const seatName = (seat) => (seat === 0 ? t("hearts.you") : t(`hearts.player.${seat}`));
+export function seatName(seat) {
+  if (isMine(seat)) return t("hearts.you");
+  if (page.names && seat !== null) return page.names[seat] ?? t("table.seat.open");
+  return t(`hearts.player.${seat}`);
+}
 
 /**
  * A face-up card of the game's table as an element (`tag` "button" in the hand).

@@ -5,7 +5,7 @@
 import { $, dialogEl, escapeHtml, targetOf } from "./dom.js";
 import { seatName } from "./hearts_cards.js";
 import { send } from "./hearts_socket.js";
-import { page, players, table } from "./hearts_state.js";
+import { isMine, page, players, table } from "./hearts_state.js";
 import { icon } from "./icons.js";
 import { announce, num, openDialog, t } from "./shell.js";
 
@@ -48,6 +48,7 @@ function fillSheet(sheet, final) {
   sheet.innerHTML = `${head}<tbody>${rows}${empty}</tbody><tfoot><tr><th scope="row">${
     escapeHtml(t("hearts.sheet.total"))}</th>${totals}</tr>${teams}</tfoot>`;
   const code = sheet.closest("form")?.querySelector(".hx-code-line");
+  // A table with people has no game code (its deals come from a secret seed): no line.
   if (code) code.textContent = state.code ? t("hearts.sheet.code", { code: state.code }) : "";
 }
 
@@ -60,7 +61,7 @@ export function showSheet() {
 /** The game over dialog with the final sheet; resolves with the button that closed it. */
 export function showOver() {
   const state = table();
-  const youWin = winnerSeats().includes(0);
+  const youWin = winnerSeats().some(isMine);
   const key = state.rules.partnership ? (youWin ? "hearts.over.team_win" : "hearts.over.team_lose")
     : (youWin ? "hearts.over.win" : "hearts.over.lose");
   $("#hx-over-text").textContent = t(key, { name: seatName(state.winner) });

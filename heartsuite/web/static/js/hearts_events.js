@@ -4,7 +4,7 @@
 
 import { wait } from "./dom.js";
 import { seatName, sortHand } from "./hearts_cards.js";
-import { animMs, clearChoices, page } from "./hearts_state.js";
+import { animMs, clearChoices, isMine, page } from "./hearts_state.js";
 import { showPlay, showTrick } from "./hearts_table.js";
 import { announce, nameOf, t, toast } from "./shell.js";
 
@@ -34,8 +34,9 @@ export function showEvent(event) {
       return undefined;
     case "scored": {
       if (page.catchingUp) return undefined;
-      const line = event.moon === null || event.moon === undefined ? t("hearts.announce.scored", { count: event.points[0] })
-        : event.moon === 0 ? t("hearts.announce.moon_you") : t("hearts.announce.moon", { name: seatName(event.moon) });
+      const line = event.moon === null || event.moon === undefined
+        ? (page.watching ? t("table.announce.scored") : t("hearts.announce.scored", { count: event.points[page.me] }))
+        : isMine(event.moon) ? t("hearts.announce.moon_you") : t("hearts.announce.moon", { name: seatName(event.moon) });
       toast(line, 3500);
       announce(line);
       page.sheetDue = true;

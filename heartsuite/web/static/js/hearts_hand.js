@@ -3,6 +3,7 @@
 // playable or not, received, hinted), their layout in one or two rows, arrow-key focus, the
 // prompt and pass button, and the shake and message of a refused move.
 
+import { backSvg } from "./cards.js";
 import { $, $$, maybe, replayClass } from "./dom.js";
 import { faceEl, seatName, sortHand } from "./hearts_cards.js";
 import { handMode, page, table } from "./hearts_state.js";
@@ -29,7 +30,27 @@ export function moveFocus(delta) {
   next.focus();
 }
 
+/** A spectator's bottom seat: its hand face down, as many backs as it holds. */
+function renderBacks() {
+  const hand = $("#hx-hand");
+  const count = table().hand_sizes[page.me] ?? 0;
+  if (hand.childElementCount !== count) {
+    hand.innerHTML = "";
+    for (let i = 0; i < count; i += 1) {
+      const el = document.createElement("div");
+      el.className = "hx-card hx-card-back";
+      el.innerHTML = backSvg();
+      hand.append(el);
+    }
+  }
+  fitHand();
+}
+
 export function renderHand() {
+  if (page.watching) {
+    renderBacks();
+    return;
+  }
   const state = table();
   const { selected, hinted } = page;
   const hand = $("#hx-hand");
@@ -77,7 +98,9 @@ export function fitHand() {
   const n = cards.length;
   const rows = width < 560 && n > 7 ? 2 : 1;
   const perRow = Math.ceil(n / rows);
-  const cw = Math.floor(rows === 1 ? Math.min(100, Math.max(52, width / 8)) : Math.min(64, width / (perRow * 0.78)));
+  // On a short screen (a phone on its side) the height limits the cards too, never under 44 px.
+  const byHeight = Math.max(44, (window.innerHeight * 0.2) / 1.4);
+  const cw = Math.floor(rows === 1 ? Math.min(100, Math.max(52, width / 8), byHeight) : Math.min(64, width / (perRow * 0.78)));
   const ch = Math.round(cw * 1.4);
   const step = perRow > 1 ? Math.min(cw + 4, (width - cw) / (perRow - 1)) : 0;
   const lift = Math.round(ch * 0.16);
@@ -104,7 +127,9 @@ export function renderPrompt() {
   passBtn.hidden = mode !== "pass";
   passBtn.disabled = selected.size !== 3;
   let line = "";
-  if (state.over) {
+  if (page.watching) {
+    line = state.over ? t("hearts.prompt.over") : t("table.prompt.watching");
+  } else if (state.over) {
     line = t("hearts.prompt.over");
   } else if (mode === "pass") {
     line = selected.size === 3 ? t("hearts.prompt.pass_ready", { name: seatName(state.passed_to) })

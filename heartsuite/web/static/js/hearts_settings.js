@@ -33,7 +33,7 @@ const toggle = (form, name) => /** @type {HTMLInputElement} */ (field(form, name
  * @param {HTMLFormElement} form
  * @param {Rules} rules
  */
-function fillRules(form, rules) {
+export function fillRules(form, rules) {
   menu(form, "variant").value = rules.variant;
   for (const name of RULE_FIELDS) {
     const input = field(form, name);
@@ -57,7 +57,7 @@ function fillRules(form, rules) {
  * @param {HTMLFormElement} form
  * @returns {Rules}
  */
-function readRules(form) {
+export function readRules(form) {
   const rules = { ...pageData.variants[menu(form, "variant").value] };
   for (const name of RULE_FIELDS) {
     const input = field(form, name);

@@ -13,17 +13,20 @@ import { t, toast } from "./shell.js";
 
 /**
  * Open the socket of the current game, closing any other. `handle` gets each message after the
- * previous one's promise has settled.
+ * previous one's promise has settled. `path` is the socket's address on this server: the
+ * single-player game's by default; a table with people gives its own.
  * @param {(message: Message) => Promise<void>} handle
+ * @param {string} [path]
  */
-export function connect(handle) {
-  if (!page.game) return;
+export function connect(handle, path) {
+  const where = path ?? (page.game ? `/api/hearts/games/${encodeURIComponent(page.game.id)}/ws` : null);
+  if (!where) return;
   if (page.socket) {
     page.socket.onclose = null;
     page.socket.close();
   }
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${proto}//${location.host}/api/hearts/games/${encodeURIComponent(page.game.id)}/ws`);
+  const ws = new WebSocket(`${proto}//${location.host}${where}`);
   page.socket = ws;
   ws.onopen = () => {
     page.retry = 0;
@@ -44,10 +47,11 @@ export function connect(handle) {
   ws.onclose = (e) => {
     if (page.socket !== ws) return;
     page.socket = null;
-    if (e.code === 4404) return; // the "not_found" error message starts a new game
+    // 4404: the game is gone (its "not_found" error starts a new one); 4403: refused for good.
+    if (e.code === 4404 || e.code === 4403) return;
     $("#hx-conn").hidden = false;
     page.retry += 1;
-    setTimeout(() => { if (!page.socket) connect(handle); }, Math.min(5000, 300 * 2 ** page.retry));
+    setTimeout(() => { if (!page.socket) connect(handle, where); }, Math.min(5000, 300 * 2 ** page.retry));
   };
 }
 

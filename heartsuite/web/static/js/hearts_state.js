@@ -12,7 +12,7 @@
  * @typedef {{ strength: string, speed: string, move_errors: boolean, rules: Rules }} Prefs
  */
 /**
- * The server's picture of the table for seat 0.
+ * The server's picture of the table for the person's seat (seat 0 against the computer).
  * @typedef {{
  *   code: string | null, players: number, rules: Rules, settings?: { strength: string, speed: string },
  *   phase: string, pass: string, passed_to: number, waiting_to_pass: number[],
@@ -51,6 +51,11 @@ export const page = {
   askingMoon: false, // the moon choice dialog is waiting for an answer
   /** @type {Promise<void>} the server's messages, handled one after another */
   chain: Promise.resolve(),
+  // A table with people (table.js) sets the three below; the single-player page keeps them.
+  me: 0, // the seat drawn at the bottom: the person's own, or the one a spectator looks from
+  /** @type {(string | null)[] | null} the display names by seat, null against the computer */
+  names: null,
+  watching: false, // a spectator: no hand, nothing to play
 };
 
 /**
@@ -70,12 +75,21 @@ export function clearChoices() {
 
 export const players = () => (page.state ? page.state.players : 4);
 
+/**
+ * Where a seat sits around the table counted clockwise from the bottom (0 = the bottom seat).
+ * @param {number} seat
+ */
+export const offsetOf = (seat) => (seat - page.me + players()) % players();
+
+/** @param {number | null | undefined} seat whether it is the person's own seat */
+export const isMine = (seat) => !page.watching && seat === page.me;
+
 /** What the hand is for now: choosing the pass, playing a card, waiting, or nothing. */
 export function handMode() {
   const state = page.state;
-  if (!state || state.over) return "none";
-  if (state.phase === "pass" && state.waiting_to_pass.includes(0)) return "pass";
-  if (state.phase === "play" && state.turn === 0) return "play";
+  if (!state || state.over || page.watching) return "none";
+  if (state.phase === "pass" && state.waiting_to_pass.includes(page.me)) return "pass";
+  if (state.phase === "play" && state.turn === page.me) return "play";
   return "wait";
 }
 

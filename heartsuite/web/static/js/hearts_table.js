@@ -5,22 +5,23 @@
 import { backSvg } from "./cards.js";
 import { $, $$, maybe, wait } from "./dom.js";
 import { faceEl, seatName } from "./hearts_cards.js";
-import { animMs, players, table } from "./hearts_state.js";
+import { animMs, isMine, offsetOf, page, players, table } from "./hearts_state.js";
 import { announce, nameOf, num, t } from "./shell.js";
 
 /**
- * Where seat s sits on screen. The table never mirrors: the left of seat 0 is seat 1.
+ * Where seat s sits on screen: the bottom seat (the person's) first, the others clockwise. The
+ * table never mirrors: the left of the bottom seat is the next seat clockwise.
  * @param {number} seat
  */
-function place(seat) {
-  const n = players();
-  if (seat === 0) return "bottom";
-  if (n === 3) return seat === 1 ? "left" : "right";
-  return ["bottom", "left", "top", "right"][seat];
+export function place(seat) {
+  const offset = offsetOf(seat);
+  if (offset === 0) return "bottom";
+  if (players() === 3) return offset === 1 ? "left" : "right";
+  return ["bottom", "left", "top", "right"][offset];
 }
 
 /** @param {number} seat */
-export const seatEl = (seat) => (seat === 0 ? $(".hx-my-plate") : $(`.hx-seat[data-place=${place(seat)}]`));
+export const seatEl = (seat) => (seat === page.me ? $(".hx-my-plate") : $(`.hx-seat[data-place=${place(seat)}]`));
 /** @param {number} seat */
 const slotEl = (seat) => $(`.hx-slot[data-slot=${place(seat)}]`);
 
@@ -44,8 +45,8 @@ export function renderSeats() {
     const el = seatEl(seat);
     el.hidden = false;
     el.dataset.seat = String(seat);
-    if (seat > 0) {
-      const partner = state.rules.partnership && seat === 2;
+    if (seat !== page.me) {
+      const partner = state.rules.partnership && offsetOf(seat) === 2;
       $(".hx-name", el).textContent = partner ? t("hearts.partner", { name: seatName(seat) })
         : seatName(seat);
       el.classList.toggle("partner", partner);
@@ -108,14 +109,15 @@ async function flyFrom(el, from, ms) {
  */
 export async function showPlay(event) {
   const slot = slotEl(event.seat);
-  const source = event.seat === 0 ? maybe(`#hx-hand [data-card="${event.card}"]`) : seatEl(event.seat);
+  const mine = isMine(event.seat);
+  const source = mine ? maybe(`#hx-hand [data-card="${event.card}"]`) : seatEl(event.seat);
   const from = source?.getBoundingClientRect();
-  if (event.seat === 0) source?.remove();
+  if (mine) source?.remove();
   slot.innerHTML = "";
   const el = playedEl(event.card, event.seat);
   slot.append(el);
-  if (event.seat !== 0) {
-    const backs = maybe(".hx-backs", seatEl(event.seat));
+  if (!mine) {
+    const backs = event.seat === page.me ? maybe("#hx-hand") : maybe(".hx-backs", seatEl(event.seat));
     backs?.lastElementChild?.remove();
   }
   announce(t("hearts.announce.play", { name: seatName(event.seat), card: nameOf(event.card) }));
@@ -128,7 +130,7 @@ export async function showPlay(event) {
  */
 export async function showTrick(event) {
   const name = seatName(event.winner);
-  announce(event.winner === 0 ? t("hearts.announce.trick_you", { count: event.points })
+  announce(isMine(event.winner) ? t("hearts.announce.trick_you", { count: event.points })
     : t("hearts.announce.trick", { name, count: event.points }));
   const ms = animMs();
   const target = seatEl(event.winner).getBoundingClientRect();

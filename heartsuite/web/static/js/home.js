@@ -1,5 +1,6 @@
 // @ts-check
-// Home: offer to resume an unfinished game.
+// Home: offer to resume an unfinished game, and list the person's tables with people (playing,
+// waiting for players, finished recently) to go back to.
 
 import { cardSvg } from "./cards.js";
 import { $, $$ } from "./dom.js";
@@ -11,7 +12,52 @@ for (const el of $$("[data-art]")) {
   el.innerHTML = ART[el.dataset.art ?? ""].map(([rank, suit]) => cardSvg(rank, suit)).join("");
 }
 
+/**
+ * A table of the person's as the server lists it (GET /api/tables).
+ * @typedef {{ id: string, code: string, status: string, you: number | null,
+ *   names: (string | null)[], updated: number }} TableSummary
+ */
+
+/**
+ * One line of the list: the table's code and state, who sits at it, a link to it.
+ * @param {TableSummary} table
+ */
+function tableItem(table) {
+  const li = document.createElement("li");
+  const link = document.createElement("a");
+  link.className = "home-table";
+  link.href = `/t/${encodeURIComponent(table.code)}`;
+  link.setAttribute("aria-label", t("home.tables.open", { code: table.code }));
+  const code = document.createElement("span");
+  code.className = "home-table-code";
+  code.dir = "ltr";
+  code.textContent = table.code;
+  const status = document.createElement("span");
+  status.className = `home-table-status status-${table.status}`;
+  status.textContent = t(`home.tables.${table.status}`);
+  const names = document.createElement("span");
+  names.className = "home-table-names";
+  names.dir = "auto";
+  names.textContent = table.names.map((n) => n ?? t("home.tables.seat_open")).join(" · ");
+  link.append(code, status, names);
+  li.append(link);
+  return li;
+}
+
+async function listTables() {
+  try {
+    const { tables } = await api("/api/tables");
+    if (!tables?.length) return;
+    const list = $("#home-table-list");
+    list.replaceChildren(...tables.map(tableItem));
+    $("#home-tables").hidden = false;
+  } catch {
+    // no tables to show: the games above are all there is
+  }
+}
+
 async function init() {
+  listTables();
   try {
     const data = await api("/api/home");
     if (data.h2h && data.h2h.moves > 0) {
