@@ -239,6 +239,14 @@ def test_four_people_play_a_table_with_a_drop_a_reload_a_spectator_and_a_rematch
             "() => !document.querySelector('#tx-game').hidden"
             " || document.querySelector('#tx-lobby').checkVisibility()", timeout=15_000)
 
+    # The statistics page counts the game with people apart, per variant.
+    ben.page.goto("/stats")
+    row = ben.page.locator("#stats-hearts-opponents table[data-group=people] tbody tr")
+    row.wait_for()
+    assert row.count() == 1
+    assert row.locator("th").inner_text() == "Black Lady (standard)"
+    assert row.locator("td").first.inner_text() == "1"
+
     # The audit of every frame each context received.
     seats = {p.name: s["seat"] for s in table["seats"] for p in seated if s["name"] == p.name}
     assert sorted(seats.values()) == [0, 1, 2, 3]

@@ -85,19 +85,9 @@ def _points(value: Any) -> int:
 
 def hearts_stats(store: Store, person: str) -> dict[str, Any]:
     """Games, wins, average points per round (negative when moons took points off) and moons
-    shot. A game whose result has no rounds adds nothing to the average."""
-    games = store.games(person, "hearts")
-    rounds = points = 0
-    for game in games:
-        counted = _count(game.result.get("rounds"))
-        rounds += counted
-        points += _points(game.result.get("points")) if counted else 0
-    return {
-        "games": len(games),
-        "wins": sum(g.status == WON for g in games),
-        "avg_points": points / rounds if rounds else None,
-        "moons": sum(_count(g.result.get("moons")) for g in games),
-    }
+    shot, of the Hearts page's games. A game whose result has no rounds adds nothing to the
+    average."""
+    return _figures(store.games(person, "hearts"))
 
 
 TABLE_KIND = "hearts-table"  # the rows the table hub writes for each person when a table ends

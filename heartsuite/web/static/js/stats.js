@@ -89,6 +89,43 @@ function dealsTable(root, deals) {
   root.innerHTML = `<table class="deals"><thead>${head}</thead><tbody>${rows}</tbody></table>`;
 }
 
+/**
+ * Hearts figures of a group of games (all of them, or one variant's).
+ * @typedef {{ games: number, wins: number, avg_points: number | null, moons: number }} HeartsFigures
+ * @typedef {{ all: HeartsFigures, variants: Record<string, HeartsFigures> }} HeartsGroup
+ */
+
+/** @param {number} x */
+const oneDecimal = (x) => new Intl.NumberFormat(document.documentElement.lang,
+  { maximumFractionDigits: 1 }).format(x);
+
+/**
+ * Games at tables with other people apart from games against the computer, per variant: one
+ * table per group with games, shown once a game with people is finished (before that the tiles
+ * above say everything).
+ * @param {HTMLElement} root
+ * @param {{ people: HeartsGroup, computer: HeartsGroup }} groups
+ */
+function opponentsTables(root, groups) {
+  root.hidden = !groups.people.all.games;
+  if (root.hidden) return;
+  const cols = ["games", "wins", "avg_points", "moons"];
+  /** @param {HeartsFigures} f */
+  const cells = (f) => [num(f.games), num(f.wins), val(f.avg_points, oneDecimal), num(f.moons)]
+    .map((v) => `<td>${v}</td>`).join("");
+  root.innerHTML = /** @type {const} */ (["people", "computer"])
+    .filter((group) => groups[group].all.games)
+    .map((group) => {
+      const g = groups[group];
+      const head = `<tr><th scope="col">${t("stats.hearts.variant")}</th>${cols.map((c) =>
+        `<th scope="col">${t(`stats.hearts.${c}`)}</th>`).join("")}</tr>`;
+      const rows = Object.entries(g.variants).map(([name, f]) =>
+        `<tr><th scope="row">${t(`hearts.variant.${name}`)}</th>${cells(f)}</tr>`).join("");
+      return `<h3>${t(`stats.hearts.${group}`)}</h3><table class="deals" data-group="${group}">`
+        + `<thead>${head}</thead><tbody>${rows}</tbody></table>`;
+    }).join("");
+}
+
 async function init() {
   try {
     const data = await api("/api/stats");
@@ -103,12 +140,11 @@ async function init() {
     const heartsRoot = $("#stats-hearts");
     if (h.games) {
       tiles(heartsRoot, [["hearts.games", num(h.games)], ["hearts.wins", num(h.wins)],
-        ["hearts.avg_points", val(h.avg_points, (/** @type {number} */ x) => new Intl.NumberFormat(
-          document.documentElement.lang, { maximumFractionDigits: 1 }).format(x))],
-        ["hearts.moons", num(h.moons)]]);
+        ["hearts.avg_points", val(h.avg_points, oneDecimal)], ["hearts.moons", num(h.moons)]]);
     } else {
       message(heartsRoot, t("stats.none"));
     }
+    opponentsTables($("#stats-hearts-opponents"), data.hearts_by_opponents);
   } catch (err) {
     showError(err);
   }
