@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from heartsuite.arena.openspiel_bridge import OS_PARAMS
+from heartsuite.arena.openspiel import OS_PARAMS
 from heartsuite.hearts.cards import cards_of
 from heartsuite.hearts.deal import random_hands
 from heartsuite.hearts.round import Round

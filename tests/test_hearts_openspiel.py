@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from heartsuite.arena.openspiel_bridge import (
+from heartsuite.arena.openspiel import (
     OS_PARAMS,
     TO_OS,
     os_legal,

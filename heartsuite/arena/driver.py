@@ -4,6 +4,7 @@ it passes through (tests and benchmarks of the players)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from heartsuite.hearts.deal import parse_game_code
 from heartsuite.hearts.game import Game
@@ -21,7 +22,7 @@ def play_game(
     *,
     seed: int = 0,
     names: Sequence[str] | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """The record of a game of `code` under `rules` between `players` (objects or registry names).
 
     Seat s draws its choices from `Rng.for_key("HT1-players", game number, seat, seed)`, so the

@@ -58,12 +58,10 @@ def check_supported(rules: Rules) -> None:
                          "hearts 1 and Q♠ 13, Q♠ may be led)")
 
 
-def load_game(rules: Rules) -> Any:
-    """The OpenSpiel `hearts` game with the rule settings that match ours."""
-    import pyspiel
-
+def game_params(rules: Rules) -> dict[str, bool]:
+    """OpenSpiel's `hearts` settings that match these rules (Black Lady only)."""
     check_supported(rules)
-    return pyspiel.load_game("hearts", {
+    return {
         "pass_cards": rules.passing,
         "no_pts_on_first_trick": rules.no_points_first_trick,
         "can_lead_any_club": False,
@@ -72,7 +70,50 @@ def load_game(rules: Rules) -> Any:
         "must_break_hearts": rules.hearts_must_break,
         "qs_breaks_hearts": rules.qs_breaks_hearts,
         "can_lead_hearts_instead_of_qs": False,
-    })
+    }
+
+
+# The standard Black Lady settings (what the differential test and the engine bench use).
+OS_PARAMS: dict[str, bool] = game_params(Rules())
+
+
+def load_game(rules: Rules) -> Any:
+    """The OpenSpiel `hearts` game with the rule settings that match ours."""
+    import pyspiel
+
+    return pyspiel.load_game("hearts", game_params(rules))
+
+
+# The differential test's view of a state: deal given hands, and read legal moves and points back.
+# OpenSpiel deals the i-th dealt card to seat i mod 4; its pass-direction action is the receiver's
+# seat offset (0 none, 1 left, 2 across, 3 right), as `Rules.pass_offset` is here.
+
+TO_OS: tuple[int, ...] = tuple(to_openspiel(c) for c in range(52))
+
+
+def deal_actions(hands: list[int]) -> list[int]:
+    """OpenSpiel chance actions that deal exactly these four hands (masks)."""
+    per_seat = [cards_of(h) for h in hands]
+    return [to_openspiel(per_seat[i % 4][i // 4]) for i in range(52)]
+
+
+def os_start(game: Any, hands: list[int], pass_offset: int) -> Any:
+    """A new OpenSpiel state with the pass direction chosen and these hands dealt."""
+    state = game.new_initial_state()
+    state.apply_action(pass_offset)
+    for a in deal_actions(hands):
+        state.apply_action(a)
+    return state
+
+
+def os_legal(state: Any) -> set[int]:
+    """OpenSpiel's legal actions as this engine's cards."""
+    return {from_openspiel(a) for a in state.legal_actions()}
+
+
+def os_points(state: Any) -> list[int]:
+    """Points per seat at the end of a hand (OpenSpiel returns 26 minus the points)."""
+    return [round(26 - r) for r in state.returns()]
 
 
 def openspiel_state(game: Any, view: SeatView, rng: Rng) -> Any:
@@ -164,15 +205,15 @@ class ISMCTSPeer:
 
         timed = self.simulations is None
         try:
-            return self._cpp_bot(bot_seed, self.simulations or _UNLIMITED,
-                                 self.move_time if timed else -1.0).step(state)
+            clock = -1.0 if self.move_time is None or not timed else self.move_time
+            return int(self._cpp_bot(bot_seed, self.simulations or _UNLIMITED, clock).step(state))
         except pyspiel.SpielError:
             if not timed:
                 raise
             # On a loaded machine the clock can run out before the first simulation, and the
             # bot then fails on an unvisited root; search a few simulations without the clock.
             self.fallbacks += 1
-            return self._cpp_bot(bot_seed, _FALLBACK_SIMULATIONS, -1.0).step(state)
+            return int(self._cpp_bot(bot_seed, _FALLBACK_SIMULATIONS, -1.0).step(state))
 
     def _cpp_bot(self, bot_seed: int, simulations: int, clock: float) -> Any:
         import pyspiel

@@ -166,7 +166,10 @@ def _winning_seats(rules: Rules, record: dict[str, Any]) -> set[int]:
     return {winner, (winner + 2) % 4} if rules.partnership else {winner}
 
 
-def _play_task(task: tuple) -> GameResult:
+_Task = tuple[tuple[str, ...], Rules, int, int, int, float | None]
+
+
+def _play_task(task: _Task) -> GameResult:
     return play_one(*task)
 
 
@@ -179,7 +182,7 @@ def run_games(lineup: tuple[str, ...], rules: Rules, seed: int, hands: int, jobs
     same boards are kept whatever the number of jobs."""
     n = rules.players
 
-    def tasks() -> Iterator[tuple]:
+    def tasks() -> Iterator[_Task]:
         board = 0
         while True:
             for rotation in range(n):
@@ -292,7 +295,10 @@ def summarize(lineup: tuple[str, ...], games: list[GameResult]) -> list[PlayerSt
     for name in dict.fromkeys(lineup):
         mine = [i for i, s in enumerate(lineup) if s == name]
         rest = [i for i, s in enumerate(lineup) if s != name]
-        num, den, lead_num, lead_den = [], [], [], []
+        num: list[float] = []
+        den: list[float] = []
+        lead_num: list[float] = []
+        lead_den: list[float] = []
         for b in boards:
             gs = by_board[b]
             h = sum(g.hands for g in gs)

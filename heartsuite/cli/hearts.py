@@ -47,7 +47,7 @@ def register(subparsers: Any) -> None:
 
 def _rules(variant: str, target: int | None = None) -> Rules:
     try:
-        rules = Rules.variant(variant)
+        rules = Rules.variant_named(variant)
         return rules.with_options(target=target) if target is not None else rules
     except RulesError as exc:
         raise UserError(str(exc)) from None

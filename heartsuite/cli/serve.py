@@ -16,7 +16,7 @@ from heartsuite.cli import UserError
 WS_MAX_SIZE = 64 * 1024
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("serve", help="play in the browser: start the web app")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")

@@ -53,7 +53,7 @@ def _lineup(text: str, rules: Rules) -> list[str]:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     try:
-        rules = Rules.variant(args.variant)
+        rules = Rules.variant_named(args.variant)
     except RulesError as exc:
         raise UserError(str(exc)) from None
     lineup = _lineup(args.players, rules)

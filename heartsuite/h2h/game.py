@@ -308,7 +308,8 @@ def _record_deal(record: dict[str, Any], dealer: Dealer) -> Deal:
         raise GameRecordError("a saved game needs a \"code\" or its \"deal\" cards")
     try:
         parts = [[parse_rank(str(r)) for r in cards[part]] for part in ("layout", "stock", "waste")]
-        return Deal.explicit(*parts)
+        layout, stock, waste = parts
+        return Deal.explicit(layout, stock, waste)
     except (KeyError, TypeError, ValueError) as exc:
         raise GameRecordError(f"bad \"deal\" cards: {exc}") from None
 

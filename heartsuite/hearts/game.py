@@ -212,7 +212,8 @@ class Game:
         self.round = self._new_round()
         return [scored, self.round_dealt()]
 
-    def _round_record(self, r: Round, scores: list[int] | None, shooter: int | None) -> dict:
+    def _round_record(self, r: Round, scores: list[int] | None,
+                      shooter: int | None) -> dict[str, Any]:
         tricks = [{"leader": lead, "cards": [card_text(c) for c in cards]}
                   for lead, cards in r.tricks]
         if r.trick:

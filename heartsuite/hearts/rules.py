@@ -157,7 +157,7 @@ class Rules:
             **{k: v for k, v in data.items() if k != "variant"})
 
 
-Rules.variant = staticmethod(Rules.variant_named)  # type: ignore[assignment,method-assign]
+Rules.variant = staticmethod(Rules.variant_named)  # type: ignore[assignment]
 
 
 def pass_name(offset: int, players: int) -> str:

@@ -19,7 +19,8 @@ from heartsuite.hearts.cards import (
     SUIT_MASKS,
     SUIT_OF,
 )
-from heartsuite.hearts.round import DONE, Round
+from heartsuite.hearts.phase import DONE
+from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules, deck_mask
 from heartsuite.players.heuristic import HIGH_SPADES
 

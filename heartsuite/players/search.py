@@ -27,7 +27,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from heartsuite.hearts.cards import QS_BIT, SUIT_OF, cards_of
-from heartsuite.hearts.round import DONE, Round
+from heartsuite.hearts.phase import DONE
+from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.scoring import (
     game_over,

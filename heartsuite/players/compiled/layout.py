@@ -14,7 +14,8 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from heartsuite.hearts.round import DONE, PLAY, Round
+from heartsuite.hearts.phase import DONE, PLAY
+from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules, deck_mask
 
 Ints = npt.NDArray[np.int64]
