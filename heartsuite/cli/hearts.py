@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from heartsuite.arena.driver import play_game
-from heartsuite.cli import UserError, tournament
+from heartsuite.cli import UserError, tables, tournament
 from heartsuite.codes import LIMIT, CodeError
 from heartsuite.hearts.cards import SUIT_MASKS, SUITS, texts
 from heartsuite.hearts.deal import deal_hands, game_code, parse_game_code
@@ -43,6 +43,7 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=cmd_deal)
 
     tournament.register(sub)
+    tables.register(sub)
 
 
 def _rules(variant: str, target: int | None = None) -> Rules:

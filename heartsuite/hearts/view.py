@@ -10,9 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from heartsuite.hearts.cards import SUITS, card_text, texts
+from heartsuite.hearts.cards import SUITS, CardError, card_text, mask_of, parse_cards, texts
 from heartsuite.hearts.phase import Phase
-from heartsuite.hearts.rules import Rules, deck_mask
+from heartsuite.hearts.rules import Rules, RulesError, deck_mask
+
+
+class ViewError(ValueError):
+    """A seat view's JSON that cannot be read back (a program client got something else)."""
 
 
 @dataclass(frozen=True)
@@ -83,3 +87,69 @@ class SeatView:
             "legal": texts(self.legal),
             "moon_options": self.moon_options,
         }
+
+    @staticmethod
+    def from_json(data: object) -> SeatView:
+        """Read back what `to_json` wrote (what a table's socket sends a seat), so a program
+        client can hand it to the same players the server runs. `played` is not sent: it is
+        every card of the finished tricks and of the trick on the table. Extra keys (a table
+        adds `names`) are ignored. Raises ViewError on anything malformed."""
+        if not isinstance(data, dict):
+            raise ViewError("a seat view must be a JSON object")
+        try:
+            tricks = tuple((_int(t["leader"]), tuple(parse_cards(t["cards"])))
+                           for t in _list(data["tricks"]))
+            trick = data["trick"]
+            current = tuple(parse_cards(trick["cards"]))
+            played = mask_of(c for _, cards in tricks for c in cards) | mask_of(current)
+            voids = tuple(sum(1 << SUITS.index(s) for s in _list(v)) for v in _list(data["voids"]))
+            moon = data["moon_options"]
+            return SeatView(
+                seat=_int(data["seat"]),
+                rules=Rules.from_json(data["rules"]),
+                code=data["code"] if isinstance(data["code"], str) else None,
+                round_index=_int(data["round"]),
+                phase=Phase(data["phase"]),
+                pass_name=str(data["pass"]),
+                hand=mask_of(parse_cards(data["hand"])),
+                passed=mask_of(parse_cards(data["passed"])),
+                passed_to=_seat(data["passed_to"]),
+                received=mask_of(parse_cards(data["received"])),
+                received_from=_seat(data["received_from"]),
+                waiting_to_pass=tuple(_int(x) for x in _list(data["waiting_to_pass"])),
+                tricks=tricks,
+                trick_leader=_seat(trick["leader"]),
+                trick=current,
+                played=played,
+                voids=voids,
+                hearts_broken=bool(data["hearts_broken"]),
+                hand_sizes=tuple(_int(x) for x in _list(data["hand_sizes"])),
+                taken=tuple(mask_of(parse_cards(t)) for t in _list(data["taken"])),
+                round_points=tuple(_int(x) for x in _list(data["round_points"])),
+                totals=tuple(_int(x) for x in _list(data["totals"])),
+                history=tuple(tuple(_int(x) for x in _list(h)) for h in _list(data["history"])),
+                turn=_seat(data["turn"]),
+                legal=mask_of(parse_cards(data["legal"])),
+                moon_options=None if moon is None else {
+                    str(k): [_int(x) for x in _list(v)] for k, v in dict(moon).items()},
+            )
+        except (KeyError, TypeError, CardError, RulesError, ViewError) as exc:
+            raise ViewError(f"not a seat view: {exc}") from None
+        except ValueError as exc:  # an unknown phase or suit letter
+            raise ViewError(f"not a seat view: {exc}") from None
+
+
+def _list(value: object) -> list[Any]:
+    if not isinstance(value, list):
+        raise ViewError(f"expected a list, got {type(value).__name__}")
+    return value
+
+
+def _int(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ViewError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def _seat(value: object) -> int | None:
+    return None if value is None else _int(value)
