@@ -11,7 +11,12 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from heartsuite.web.ratelimit import Limits, Rate
+
 FAST = {"speed": "instant", "standin_level": "random"}
+# The table tests make hundreds of people and tables from one address in a minute: only the limit
+# on new games (tables, people) is lifted; every other rate stays as served.
+MANY_TABLES = Limits(new_games=Rate(per_minute=10**6, burst=10**6))
 
 
 def person(client: TestClient) -> dict[str, str]:

@@ -65,5 +65,5 @@ def test_a_table_view_with_names_reads_too() -> None:
 ])
 def test_a_malformed_view_is_refused_clearly(breakage: object) -> None:
     good = every_view(Rules(), 3)[30].to_json()
-    with pytest.raises(ViewError, match="not a seat view|must be a JSON object"):
+    with pytest.raises(ViewError, match=r"not a seat view|must be a JSON object"):
         SeatView.from_json(breakage(good))  # type: ignore[operator]

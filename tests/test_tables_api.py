@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,12 +15,13 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from heartsuite.web.app import create_app
-from tests.tables_helpers import join, new_table, person
+from tests.tables_helpers import MANY_TABLES, join, new_table, person
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    app = create_app(tmp_path_factory.mktemp("data"), grace_seconds=30)
+    app = create_app(tmp_path_factory.mktemp("data"), grace_seconds=30,
+                     limits=MANY_TABLES)
     with TestClient(app) as test_client:
         yield test_client
 
@@ -258,3 +260,19 @@ def test_unknown_tables_and_bad_tokens_on_the_socket(client: TestClient) -> None
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_text()
     assert closed.value.code == 4401
+
+
+def test_new_tables_and_people_are_limited_like_new_games(tmp_path: Path) -> None:
+    from heartsuite.web.ratelimit import Limits, Rate
+
+    tight = TestClient(create_app(tmp_path, limits=Limits(new_games=Rate(per_minute=6,
+                                                                         burst=3))))
+    ana = person(tight)
+    new_table(tight, ana)
+    new_table(tight, ana)
+    refused_table = tight.post("/api/tables", json={"name": "Ana"}, headers=ana)
+    assert refused_table.status_code == 429 and refused_table.json()["error"] == "rate_limited"
+    assert 1 <= int(refused_table.headers["retry-after"]) <= 20
+    refused_person = tight.post("/api/people", json={})
+    assert refused_person.status_code == 429 and "retry-after" in refused_person.headers
+    assert tight.get("/api/tables", headers=ana).json()["tables"].__len__() == 2

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from heartsuite.web.app import create_app
-from tests.tables_helpers import join, new_table, person
+from tests.tables_helpers import MANY_TABLES, join, new_table, person
 
 CARDS = [f"{r}{s}" for r in "23456789TJQKA" for s in "CDHS"]
 json_values = st.recursive(
@@ -37,7 +37,8 @@ messages = shaped.map(json.dumps) | json_values.map(json.dumps) | st.text(max_si
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    app = create_app(tmp_path_factory.mktemp("data"), grace_seconds=300)
+    app = create_app(tmp_path_factory.mktemp("data"), grace_seconds=300,
+                     limits=MANY_TABLES)
     with TestClient(app) as test_client:
         yield test_client
 

@@ -15,14 +15,15 @@ from heartsuite.hearts.rules import Rules
 from heartsuite.tables.fair import verify_record
 from heartsuite.tables.table import Table
 from heartsuite.web.app import create_app
-from tests.tables_helpers import SeatClient, join, new_table, person, strings_in
+from tests.tables_helpers import MANY_TABLES, SeatClient, join, new_table, person, strings_in
 
 ALL_CARDS = {card_text(c) for c in range(52)}
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    app = create_app(tmp_path_factory.mktemp("data"), grace_seconds=30)
+    app = create_app(tmp_path_factory.mktemp("data"), grace_seconds=30,
+                     limits=MANY_TABLES)
     with TestClient(app) as test_client:
         yield test_client
 

@@ -16,14 +16,15 @@ from heartsuite.hearts.rules import Rules
 from heartsuite.tables.errors import TableError
 from heartsuite.tables.table import BY_TIMER, Options, Table
 from heartsuite.web.app import create_app
-from tests.tables_helpers import join, new_table, person
+from tests.tables_helpers import MANY_TABLES, join, new_table, person
 
 GRACE = 0.3
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    app = create_app(tmp_path_factory.mktemp("data"), grace_seconds=GRACE)
+    app = create_app(tmp_path_factory.mktemp("data"), grace_seconds=GRACE,
+                     limits=MANY_TABLES)
     with TestClient(app) as test_client:
         yield test_client
 

@@ -25,6 +25,7 @@ from heartsuite.tables.table import BOT, LEVELS, PHRASES, SPEEDS, TIMERS, Table
 from heartsuite.web.errors import ApiError
 from heartsuite.web.hearts.routes import same_origin
 from heartsuite.web.people import person_of
+from heartsuite.web.ratelimit import check_new_game
 from heartsuite.web.shell import render_page
 from heartsuite.web.store import new_id
 from heartsuite.web.tables.hub import Hub, Live, Viewer
@@ -71,7 +72,9 @@ def answer(live: Live, person: str, **extra: Any) -> dict[str, Any]:
 
 @router.post("/api/people", status_code=201)
 async def new_person(request: Request, body: Empty) -> dict[str, str]:
-    """A new person for a program: its secret token (send it as `Authorization: Bearer`)."""
+    """A new person for a program: its secret token (send it as `Authorization: Bearer`).
+    Limited like new games (per address; a loopback peer per cookie), since each makes a row."""
+    check_new_game(request)
     token = new_id()
     hub(request).store.ensure_person(token)
     return {"token": token}
@@ -95,6 +98,7 @@ async def set_me(request: Request, body: PersonName) -> dict[str, Any]:
 
 @router.post("/api/tables", status_code=201)
 async def create(request: Request, body: NewTable) -> dict[str, Any]:
+    check_new_game(request)  # a table is a new game: the same limit, per person and address
     person = person_of(request)
     live = hub(request).create(person, body)
     code = live.table.table_view(None)["code"]
