@@ -116,7 +116,8 @@ def event_key(table: str, round_index: int, event: dict[str, Any]) -> tuple[Any,
 async def seat_client(url: str, table: str, token: str, seat: int, pace: float, clock: Clock,
                       until: float) -> None:
     """One program at one seat until `until` (monotonic): the join client's loop, paced."""
-    loop = SeatLoop(seat, make_player("heuristic", seat), Rng.for_key("bench", int.from_bytes(table.encode()), seat))
+    rng = Rng.for_key("bench", int.from_bytes(table.encode()), seat)
+    loop = SeatLoop(seat, make_player("heuristic", seat), rng)
     rnd = random.Random(f"{table}{seat}")
     round_index = 0
     pending: set[asyncio.Task[None]] = set()
