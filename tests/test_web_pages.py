@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 from heartsuite.h2h.state import MESSAGES
 from heartsuite.web.i18n import LANGUAGES, best_language, catalog, translate
@@ -63,7 +64,43 @@ def test_the_heart_to_heart_page_has_its_hooks(client) -> None:
 def test_the_rules_page_carries_the_example_section(client) -> None:
     text = client.get("/rules/h2h").text
     assert 'data-example="heart-to-heart"' in text
-    assert client.get("/rules/chess").status_code == 422
+    assert client.get("/rules/chess").status_code == 404  # a game we do not have: see below
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("path", ["/nonexistent", "/rules/poker", "/h2h/nothing/here"])
+def test_an_unknown_address_gets_a_translated_page_with_a_way_home(client, path, lang) -> None:
+    """A person who mistypes an address sees the site's own page in their language (not raw
+    JSON), with the home page one tap away; the status stays 404."""
+    response = client.get(path, headers={"cookie": f"hs_lang={lang}"})
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("text/html")
+    direction = "rtl" if lang in ("ar", "ur") else "ltr"
+    assert f'<html lang="{lang}" dir="{direction}">' in response.text
+    for key in ("notfound.title", "notfound.heading", "notfound.body", "notfound.home"):
+        assert escape(translate(lang, key)) in response.text, key
+    assert '<a class="btn primary" href="/">' in response.text
+    assert f'<bdi dir="ltr">{path}</bdi>' in response.text
+
+
+def test_the_not_found_page_escapes_and_shortens_the_address(client) -> None:
+    response = client.get("/%3Cscript%3Ealert(1)%3C/script%3E" + "x" * 200)
+    assert response.status_code == 404
+    assert "<script>alert" not in response.text and "&lt;script&gt;alert" in response.text
+    assert "x" * 100 not in response.text
+
+
+@pytest.mark.parametrize("path", ["/api/nothing", "/api/h2h/games/nope", "/static/nope.js"])
+def test_the_api_and_static_files_keep_json_errors(client, path) -> None:
+    response = client.get(path, headers={"accept": "text/html"})
+    assert response.status_code == 404
+    assert response.json()["error"] == "not_found"
+
+
+def test_other_failures_at_page_addresses_stay_json(client) -> None:
+    """Only a GET of an unknown address is a page; a wrong method is still the API's answer."""
+    response = client.post("/stats")
+    assert response.status_code == 405 and response.json()["error"] == "method_not_allowed"
 
 
 def test_the_example_replay_ends_won(client) -> None:

@@ -78,7 +78,7 @@ def create_app(data_dir: Path | str | None = None, *, public_url: str | None = N
     app.state.public = public
     app.state.guards = Guards(limits)
     app.state.tables = hub
-    errors.install(app)
+    errors.install(app, not_found_page=site.not_found_page)
     app.include_router(h2h.router)
     app.include_router(hearts.router)
     app.include_router(tables_routes.router)

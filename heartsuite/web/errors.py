@@ -1,18 +1,23 @@
-"""Every failure leaves as a JSON error `{"error": key, "message": text}` with a 4xx status.
+"""Every failure of the API leaves as a JSON error `{"error": key, "message": text}` with a 4xx
+status.
 
 Request bodies are limited in size (413), malformed JSON and wrong fields are 422, unknown things
-404; a 500 would be a bug, and even then the answer is JSON.
+404; a 500 would be a bug, and even then the answer is JSON. An address a person typed or followed
+(anything outside `/api/` and `/static/`) that leads nowhere gets the app's "page not found" page
+instead, in the person's language, when the app gives one to `install`.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.responses import Response
 from starlette.exceptions import HTTPException
 from starlette.types import Message, Receive, Scope, Send
 
@@ -20,6 +25,9 @@ from heartsuite.web.asgi import HttpMiddleware
 
 MAX_BODY = 16 * 1024
 log = logging.getLogger(__name__)
+# Where JSON errors stay JSON whatever the status: programs read these, people do not visit them.
+MACHINE_PREFIXES = ("/api/", "/static/")
+NotFoundPage = Callable[[Request], Response]
 
 
 class ApiError(Exception):
@@ -58,11 +66,22 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "; ".join(parts) or "invalid request"
 
 
-def install(app: FastAPI) -> None:
-    """Register the JSON error handlers on the app."""
+def for_people(request: Request, status: int) -> bool:
+    """Whether a failure is answered with a page rather than JSON: a 404 at an address outside
+    the API and the static files (a mistyped link, an old bookmark)."""
+    path = request.url.path
+    return status == 404 and request.method in ("GET", "HEAD") and not (
+        path.startswith(MACHINE_PREFIXES) or path in ("/api", "/static"))
+
+
+def install(app: FastAPI, not_found_page: NotFoundPage | None = None) -> None:
+    """Register the error handlers on the app: JSON for the API; `not_found_page(request)` (the
+    site's styled page) for an unknown address a person opened."""
 
     @app.exception_handler(ApiError)
-    async def api_error(_: Request, exc: ApiError) -> JSONResponse:
+    async def api_error(request: Request, exc: ApiError) -> Response:
+        if not_found_page is not None and for_people(request, exc.status):
+            return not_found_page(request)
         return error_response(exc.status, exc.error, exc.message, extra=exc.extra,
                               headers=exc.headers)
 
@@ -71,7 +90,9 @@ def install(app: FastAPI) -> None:
         return error_response(422, "invalid", _validation_message(exc))
 
     @app.exception_handler(HTTPException)
-    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if not_found_page is not None and for_people(request, exc.status_code):
+            return not_found_page(request)
         key = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return error_response(exc.status_code, key, str(exc.detail))
 

@@ -174,6 +174,7 @@ def test_a_game_ended_in_another_window_continues_with_the_current_one(page) -> 
     expect(page.locator("[data-info=moves]")).to_have_text("1")
     other = page.context.new_page()
     other.goto("/h2h?code=HH1-N-AAAAAAB")
+    other.locator("#dlg-confirm").get_by_role("button", name="Start a new game").click()
     expect(other.locator("[data-info=code]")).to_have_text("HH1-N-AAAAAAB")
     page.click("[data-pile=stock]")
     expect(page.locator("#toast")).to_contain_text("another window")

@@ -1,14 +1,16 @@
 """The rest of the site: the home page, the statistics and the rules pages, with their data
-(`/api/home`, `/api/stats`, and the two rules examples)."""
+(`/api/home`, `/api/stats`, and the two rules examples), and the page of an address that leads
+nowhere (`not_found_page`, which the app's error handlers answer with outside the API)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from markupsafe import Markup
+from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
 from heartsuite.h2h.deal import Deal
@@ -82,7 +84,10 @@ def rules_fragment(lang: str, game: str) -> Markup:
 
 
 @router.get("/rules/{game}", response_class=HTMLResponse)
-async def rules(request: Request, game: Literal["h2h", "hearts"]) -> HTMLResponse:
+async def rules(request: Request, game: str) -> HTMLResponse:
+    """A game's rules page; a game we do not have (`/rules/poker`) is an unknown address."""
+    if game not in RULE_FILES:
+        raise HTTPException(404, f"no rules for {game!r}")
     lang = language_of(request)
     data: dict[str, Any] = {"game": game, "example": RULE_FILES[game]}
     if game == "h2h":
@@ -105,3 +110,18 @@ async def h2h_example() -> dict[str, Any]:
 async def hearts_example() -> dict[str, Any]:
     """The Hearts rules page's round, card by card."""
     return {"code": HEARTS_EXAMPLE_CODE, "frames": hearts_frames()}
+
+
+def _shown(path: str, limit: int = 80) -> str:
+    """The address as the page repeats it: shortened, so a long one cannot fill the screen."""
+    return path if len(path) <= limit else path[:limit - 1] + "…"
+
+
+def not_found_page(request: Request) -> HTMLResponse:
+    """The styled 404 page for an address outside the API: what happened, in the person's
+    language, and the ways back (home, either game). Nothing is stored (no person row)."""
+    response = render_page(request, template="not_found.html", page="not-found",
+                           title_key="notfound.title", module="not_found",
+                           path=_shown(request.url.path))
+    response.status_code = 404
+    return response

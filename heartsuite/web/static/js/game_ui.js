@@ -9,8 +9,8 @@ import { toast } from "./shell.js";
  * Copy a deal code to the clipboard and say so; where the clipboard is refused, show the code to
  * copy by hand for `manualMs`. The caller gives both messages in the page's language.
  * @param {string} code
- * @param {string} copied
- * @param {string} manual
+ * @param {string | Node} copied
+ * @param {string | Node} manual
  * @param {number} manualMs
  */
 export async function copyCode(code, copied, manual, manualMs) {
@@ -24,18 +24,22 @@ export async function copyCode(code, copied, manual, manualMs) {
 
 /**
  * The "play a deal by code" dialog: its form's input, error line and "play" button. Pressing
- * play checks the code is not empty and hands it to `play`, which starts the deal and resolves
- * to null when it did (the dialog closes), to a message to show under the input, or to undefined
- * when it said what went wrong itself (the dialog stays open). Other buttons just close it.
- * Returns the function that opens the dialog, emptied.
+ * play (or Enter in the input) checks the code is not empty, asks `confirm` whether the game in
+ * progress may be left (once per opening: a mistyped code does not ask again), then hands the
+ * code to `play`, which starts the deal and resolves to null when it did (the dialog closes), to
+ * a message to show under the input, or to undefined when it said what went wrong itself (the
+ * dialog stays open). When the person keeps their game, the dialog closes and nothing is sent.
+ * Other buttons just close it. Returns the function that opens the dialog, emptied.
  * @param {HTMLDialogElement} dialog
- * @param {{ empty: () => string, play: (code: string) => Promise<string | null | undefined> }} how
+ * @param {{ empty: () => string, confirm: () => Promise<boolean>,
+ *   play: (code: string) => Promise<string | Node | null | undefined> }} how
  * @returns {() => void}
  */
-export function codeDialog(dialog, { empty, play }) {
+export function codeDialog(dialog, { empty, confirm, play }) {
   const input = inputEl("input[name=code]", dialog);
   const error = $(".error", dialog);
   const form = /** @type {HTMLFormElement} */ ($("form", dialog));
+  let confirmed = false;
   form.addEventListener("submit", async (event) => {
     const button = /** @type {HTMLButtonElement | null} */ (event.submitter);
     if (button?.value !== "play") return;
@@ -45,16 +49,24 @@ export function codeDialog(dialog, { empty, play }) {
       error.textContent = empty();
       return;
     }
+    if (!confirmed) {
+      if (!await confirm()) {
+        dialog.close("cancel");
+        return;
+      }
+      confirmed = true;
+    }
     const problem = await play(code);
     if (problem === null) {
       dialog.close("play");
     } else if (problem !== undefined) {
-      error.textContent = problem;
+      error.replaceChildren(problem);
       input.setAttribute("aria-invalid", "true");
       input.focus();
     }
   });
   return () => {
+    confirmed = false;
     error.textContent = "";
     input.value = "";
     input.removeAttribute("aria-invalid");

@@ -5,7 +5,7 @@ import { Board, moveFocus } from "./board.js";
 import { $, $$, dialogEl, isShortcutKey, targetOf } from "./dom.js";
 import { codeDialog, copyCode, introBanner } from "./game_ui.js";
 import {
-  announce, api, ApiError, cardName, clock, num, openDialog, pageData, showError, t, toast,
+  announce, api, ApiError, cardName, clock, num, openDialog, pageData, showError, t, tCode, toast,
 } from "./shell.js";
 import { Replay } from "./replay.js";
 
@@ -220,11 +220,26 @@ function startGame(request = {}) {
   });
 }
 
+/**
+ * Whether leaving `view` for another deal costs something: a game with moves, neither won nor
+ * stuck, counts as lost when it is replaced (a game left before its first move is not counted).
+ * @param {Game | null | undefined} view
+ */
+const inProgress = (view) => Boolean(view && view.status === "playing" && view.moves > 0
+  && !view.blocked && !view.won);
+
+/**
+ * Ask before a game in progress is left for another deal (New game, a deal by code, a link to
+ * a deal); resolves to whether to go on. Nothing is sent to the server before the answer.
+ * @param {Game | null | undefined} view
+ */
+async function mayLeave(view) {
+  return !inProgress(view) || await openDialog(dialogEl("#dlg-confirm")) === "new";
+}
+
 async function newGame() {
   await queue;
-  const inProgress = game && game.status === "playing" && game.moves > 0 && !game.blocked
-    && !game.won;
-  if (inProgress && await openDialog(dialogEl("#dlg-confirm")) !== "new") return;
+  if (!await mayLeave(game)) return;
   await startGame();
 }
 
@@ -277,13 +292,15 @@ async function showSolution() {
 
 const playCode = codeDialog(dialogEl("#dlg-code"), {
   empty: () => t("h2h.code.empty"),
+  // The game a code replaces is the one in play, which may be another window's.
+  confirm: async () => mayLeave((await api("/api/h2h/current")).game),
   play: async (code) => {
     try {
       load(await createGame({ code }, await shownOrCurrent()));
       return null;
     } catch (err) {
       if (err instanceof ApiError && (err.error === "bad_code" || err.status === 422)) {
-        return t("h2h.code.bad", { code });
+        return tCode("h2h.code.bad", { code });
       }
       showError(err);
       return undefined;
@@ -304,7 +321,7 @@ async function shownOrCurrent() {
 async function copyGameCode() {
   if (!game) return;
   const { code } = game;
-  await copyCode(code, t("h2h.copied", { code }), t("h2h.copy_manual", { code }), 6000);
+  await copyCode(code, tCode("h2h.copied", { code }), tCode("h2h.copy_manual", { code }), 6000);
 }
 
 async function openSettings() {
@@ -394,11 +411,17 @@ async function init() {
   if (code) {
     history.replaceState(null, "", location.pathname);
     try {
-      load(await createGame({ code }, await shownOrCurrent()));
-      return;
+      // A link to a deal (the statistics' "Play this deal again") while a game is in progress:
+      // show that game and ask first; keeping it plays on with it.
+      const { game: current } = await api("/api/h2h/current");
+      if (inProgress(current)) load(current);
+      if (await mayLeave(current)) {
+        load(await createGame({ code }, current?.id ?? null));
+        return;
+      }
     } catch (err) {
       // A link with a bad code: say so, then go on with the person's own game.
-      if (err instanceof ApiError && err.status < 500) toast(t("h2h.code.bad", { code }), 6000);
+      if (err instanceof ApiError && err.status < 500) toast(tCode("h2h.code.bad", { code }), 6000);
       else showError(err);
     }
   }

@@ -10,12 +10,12 @@ import { $, $$, dialogEl, isShortcutKey, targetOf } from "./dom.js";
 import { codeDialog, copyCode, introBanner } from "./game_ui.js";
 import { openMenu, showSheet } from "./hearts_dialogs.js";
 import { openFriends } from "./hearts_friends.js";
-import { newGame, render, resume } from "./hearts_game.js";
+import { mayLeave, newGame, render, resume } from "./hearts_game.js";
 import { fitHand, moveFocus, refused } from "./hearts_hand.js";
 import { openSettings } from "./hearts_settings.js";
 import { send } from "./hearts_socket.js";
 import { handMode, page } from "./hearts_state.js";
-import { announce, api, openDialog, showError, t, toast } from "./shell.js";
+import { announce, api, openDialog, showError, t, tCode, toast } from "./shell.js";
 
 const INTRO_KEY = "heartsuite.hearts.intro-seen";
 
@@ -51,11 +51,12 @@ function passCards() {
 
 const openCode = codeDialog(dialogEl("#hx-code"), {
   empty: () => t("hearts.code.empty"),
+  confirm: mayLeave,
   play: async (code) => {
     try {
       return (await newGame(false, { code })) ? null : undefined;
     } catch {
-      return t("hearts.code.bad", { code });
+      return tCode("hearts.code.bad", { code });
     }
   },
 });
@@ -90,7 +91,7 @@ async function act(action) {
       // The server sends the code only once the game is over (it deals every hand).
       const code = page.state?.code || page.game?.code || "";
       if (!code) toast(t("hearts.code.after_game"), 5000);
-      else await copyCode(code, t("hearts.copied", { code }), t("hearts.copy_manual", { code }), 5000);
+      else await copyCode(code, tCode("hearts.copied", { code }), tCode("hearts.copy_manual", { code }), 5000);
       break;
     }
     case "dismiss-intro": dismissIntro(); break;

@@ -7,7 +7,7 @@ import { seatName } from "./hearts_cards.js";
 import { send } from "./hearts_socket.js";
 import { isMine, page, players, table } from "./hearts_state.js";
 import { icon } from "./icons.js";
-import { announce, num, openDialog, t } from "./shell.js";
+import { announce, num, openDialog, t, tCode } from "./shell.js";
 
 /** The seats that won: the winner, and their partner in a partnership game. */
 function winnerSeats() {
@@ -49,7 +49,7 @@ function fillSheet(sheet, final) {
     escapeHtml(t("hearts.sheet.total"))}</th>${totals}</tr>${teams}</tfoot>`;
   const code = sheet.closest("form")?.querySelector(".hx-code-line");
   // A table with people has no game code (its deals come from a secret seed): no line.
-  if (code) code.textContent = state.code ? t("hearts.sheet.code", { code: state.code }) : "";
+  if (code) code.replaceChildren(state.code ? tCode("hearts.sheet.code", { code: state.code }) : "");
 }
 
 /** The score sheet so far; resolves when it is closed. */

@@ -5,7 +5,7 @@
 // display name (remembered) — then shows the invite to it.
 
 import { $, $$, dialogEl, inputEl } from "./dom.js";
-import { fillRules, readRules } from "./hearts_settings.js";
+import { applyVariant, fillRules, readRules } from "./hearts_settings.js";
 import { page } from "./hearts_state.js";
 import { api, openDialog, pageData, t } from "./shell.js";
 import { checkName, refusalText, rememberedName, saveName, showInvite } from "./table_common.js";
@@ -58,8 +58,7 @@ function wire() {
   wired = true;
   const variant = select("variant");
   variant.addEventListener("change", () => {
-    const rules = pageData.variants[variant.value];
-    fillRules(form(), rules);
+    const rules = applyVariant(form());
     showSeats(Number(rules.players));
   });
   form().addEventListener("submit", async (event) => {

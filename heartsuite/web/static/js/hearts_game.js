@@ -111,16 +111,24 @@ export async function resume() {
 }
 
 /**
+ * Ask before a game under way (a trick played) is left for another one; resolves to whether to
+ * go on. Nothing is sent to the server before the answer.
+ */
+export async function mayLeave() {
+  const { state, game } = page;
+  const underWay = state && !state.over && game && game.status === "playing"
+    && state.history.length + state.tricks.length > 0;
+  return !underWay || (await openDialog(dialogEl("#hx-confirm"))) === "new";
+}
+
+/**
  * Start a new game (`body`: a deal code or rules), first asking whether to leave a game under
  * way when `confirm`. Resolves to whether it started; a bad code is thrown to the caller.
  * @param {boolean} [confirm]
  * @param {{ code?: string, rules?: import("./hearts_state.js").Rules }} [body]
  */
 export async function newGame(confirm = true, body = {}) {
-  const { state, game } = page;
-  if (confirm && state && !state.over && game && game.status === "playing" && state.history.length + state.tricks.length > 0) {
-    if ((await openDialog(dialogEl("#hx-confirm"))) !== "new") return false;
-  }
+  if (confirm && !await mayLeave()) return false;
   try {
     const { game: fresh } = await api("/api/hearts/games", { method: "POST", body });
     page.shownOver = null;

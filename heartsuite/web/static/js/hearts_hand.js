@@ -133,7 +133,9 @@ export function renderPrompt() {
     line = t("hearts.prompt.over");
   } else if (mode === "pass") {
     line = selected.size === 3 ? t("hearts.prompt.pass_ready", { name: seatName(state.passed_to) })
-      : t(`hearts.prompt.pass.${state.pass}`, { name: seatName(state.passed_to), count: 3 - selected.size });
+      // "Choose 3 cards", then "Choose 2 more cards" once one is chosen
+      : t(`hearts.prompt.${selected.size ? "pass_more" : "pass"}.${state.pass}`,
+        { name: seatName(state.passed_to), count: 3 - selected.size });
   } else if (state.phase === "pass") {
     line = t("hearts.prompt.waiting_pass");
   } else if (state.phase === "moon_choice") {

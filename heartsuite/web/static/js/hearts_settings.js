@@ -52,6 +52,22 @@ export function fillRules(form, rules) {
   $("[data-field=moon_spares_partner]", form).hidden = !rules.partnership;
 }
 
+// How long a game lasts is the player's choice, not part of any variant: a variant chosen
+// after it keeps it (every preset says 100 points, which silently undid a choice of 50).
+const LENGTH_FIELDS = ["target", "rounds"];
+
+/**
+ * Show the preset of the variant now chosen in the form, keeping the game length it showed.
+ * @param {HTMLFormElement} form
+ * @returns {Rules} the rules now shown
+ */
+export function applyVariant(form) {
+  const rules = { ...pageData.variants[menu(form, "variant").value] };
+  for (const name of LENGTH_FIELDS) rules[name] = Number(menu(form, name).value);
+  fillRules(form, rules);
+  return rules;
+}
+
 /**
  * The rules the form shows: its variant's, changed by the fields.
  * @param {HTMLFormElement} form
@@ -89,7 +105,7 @@ export async function openSettings() {
   toggle(form, "move_errors").checked = prefs.move_errors;
   fillRules(form, prefs.rules);
   const variant = menu(form, "variant");
-  variant.onchange = () => fillRules(form, pageData.variants[variant.value]);
+  variant.onchange = () => applyVariant(form);
   const choice = await openDialog(dialog);
   const rules = readRules(form);
   const changes = {

@@ -120,7 +120,8 @@ export async function showPlay(event) {
     const backs = event.seat === page.me ? maybe("#hx-hand") : maybe(".hx-backs", seatEl(event.seat));
     backs?.lastElementChild?.remove();
   }
-  announce(t("hearts.announce.play", { name: seatName(event.seat), card: nameOf(event.card) }));
+  announce(t(mine ? "hearts.announce.play_you" : "hearts.announce.play",
+    { name: seatName(event.seat), card: nameOf(event.card) }));
   await flyFrom(el, from, animMs());
 }
 

@@ -11,7 +11,16 @@ async function init() {
   if (!section) return;
   const caption = document.createElement("p");
   caption.className = "example-code";
-  caption.textContent = pageData.caption;
+  // The example's code, isolated so right-to-left text neither reorders nor breaks it.
+  caption.replaceChildren(...String(pageData.caption).split(/(H[HT]1-[A-Z0-9-]*[A-Z0-9])/).map(
+    (part, i) => {
+      if (i % 2 === 0) return part;
+      const code = document.createElement("bdi");
+      code.dir = "ltr";
+      code.className = "code-text";
+      code.textContent = part;
+      return code;
+    }));
   const root = document.createElement("div");
   root.className = pageData.game === "h2h" ? "replay" : "replay trick-replay";
   root.id = "example-replay";

@@ -39,6 +39,30 @@ export function t(key, params = {}) {
 }
 
 /**
+ * A UI string whose `{code}` (a deal or game code, or whatever was typed as one) is isolated: a
+ * `<bdi dir="ltr">` that keeps its characters in order inside right-to-left text and never
+ * breaks at its hyphens (class `code-text`), rather than «!!HH1-N-BOGUS» in Urdu.
+ * @param {string} key
+ * @param {Record<string, unknown> & { code: string }} params
+ * @returns {DocumentFragment}
+ */
+export function tCode(key, params) {
+  const MARK = "\u{E000}"; // a private-use character no catalog contains
+  const fragment = document.createDocumentFragment();
+  t(key, { ...params, code: MARK }).split(MARK).forEach((text, i) => {
+    if (i > 0) {
+      const code = document.createElement("bdi");
+      code.dir = "ltr";
+      code.className = "code-text";
+      code.textContent = params.code;
+      fragment.append(code);
+    }
+    fragment.append(text);
+  });
+  return fragment;
+}
+
+/**
  * A number in the page's locale.
  * @param {number} n
  */
@@ -123,13 +147,13 @@ export async function api(path, { method = "GET", body } = {}) {
 
 let toastTimer = 0;
 /**
- * A short message that does not cover the cards.
- * @param {string} text
+ * A short message that does not cover the cards (text, or text with an isolated code).
+ * @param {string | Node} text
  * @param {number} [ms]
  */
 export function toast(text, ms = 2600) {
   const el = $("#toast");
-  el.textContent = text;
+  el.replaceChildren(text);
   el.classList.add("show");
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => el.classList.remove("show"), ms);

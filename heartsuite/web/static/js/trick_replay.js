@@ -37,7 +37,8 @@ function caption(frame) {
   switch (frame.kind) {
     case "deal": return t("replay.hearts.deal");
     case "pass": return t("replay.hearts.pass");
-    case "play": return t("hearts.announce.play", { name, card: nameOf(frame.card) });
+    case "play": return t(frame.seat === 0 ? "hearts.announce.play_you" : "hearts.announce.play",
+      { name, card: nameOf(frame.card) });
     case "take": return t(frame.seat === 0 ? "hearts.announce.trick_you" : "hearts.announce.trick",
       { name, count: frame.count });
     default: return t("replay.hearts.end");
