@@ -188,3 +188,47 @@ def test_an_invalid_utf8_frame_is_one_log_line_not_a_traceback(tmp_path) -> None
     text = (tmp_path / "server.log").read_text()
     assert text.count("Invalid UTF-8 sequence received from client.") == 3
     assert "Traceback" not in text and "ERROR" not in text, text
+
+
+def _serve(port: int, data: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "heartsuite", "serve", "--no-browser", "--port", str(port),
+         "--data", str(data)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_up(port: int, proc: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
+                return
+        except OSError:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise
+            time.sleep(0.2)
+
+
+def test_one_server_per_data_directory_even_after_kill_9(tmp_path) -> None:
+    """Two servers on one SQLite directory would each keep their own live tables and lose each
+    other's moves: the second refuses in one line; a killed first one does not leave it locked."""
+    data = tmp_path / "data"
+    first = _serve(_free_port(), data)
+    try:
+        _wait_up(int(first.args[first.args.index("--port") + 1]), first)
+        second = subprocess.run(
+            [sys.executable, "-m", "heartsuite", "serve", "--no-browser", "--port",
+             str(_free_port()), "--data", str(data)], capture_output=True, text=True, timeout=60)
+        assert second.returncode == 2
+        lines = second.stderr.strip().splitlines()
+        assert len(lines) == 1 and "is in use by another heartsuite serve" in lines[0]
+        assert f"process {first.pid}" in lines[0] and "Traceback" not in second.stderr
+    finally:
+        first.kill()  # SIGKILL: no clean-up runs
+        first.communicate(timeout=10)
+    port = _free_port()
+    third = _serve(port, data)
+    try:
+        _wait_up(port, third)
+    finally:
+        third.terminate()
+        third.communicate(timeout=10)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import fcntl
+import os
 import socket
 import sqlite3
 import threading
@@ -50,26 +52,56 @@ def serve(args: argparse.Namespace) -> int:
         data.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"cannot use {data} for data: {exc.strerror}") from None
+    lock = hold_data_dir(data)
     try:
-        app = create_app(data, public_url=args.public_url, grace_seconds=args.grace)
-    except sqlite3.Error as exc:
-        raise UserError(f"cannot open the store in {data}: {exc}") from None
-    except PublicUrlError as exc:
-        raise UserError(f"--public-url: {exc}") from None
-    host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
-    url = args.public_url or f"http://{host}:{args.port}/"
-    print(f"heartsuite: serving on {url} (data in {data}); Ctrl+C stops")
-    if not args.no_browser:
-        threading.Timer(1.0, webbrowser.open, (url,)).start()
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
-                            ws_max_size=WS_MAX_SIZE, http=BoundedHttpToolsProtocol)
-    quiet_client_errors()  # uvicorn.Config has configured logging by now
-    server = uvicorn.Server(config)
-    try:
-        server.run()
-    except OSError as exc:
-        raise UserError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+        try:
+            app = create_app(data, public_url=args.public_url, grace_seconds=args.grace)
+        except sqlite3.Error as exc:
+            raise UserError(f"cannot open the store in {data}: {exc}") from None
+        except PublicUrlError as exc:
+            raise UserError(f"--public-url: {exc}") from None
+        host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
+        url = args.public_url or f"http://{host}:{args.port}/"
+        print(f"heartsuite: serving on {url} (data in {data}); Ctrl+C stops")
+        if not args.no_browser:
+            threading.Timer(1.0, webbrowser.open, (url,)).start()
+        config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                                ws_max_size=WS_MAX_SIZE, http=BoundedHttpToolsProtocol)
+        quiet_client_errors()  # uvicorn.Config has configured logging by now
+        server = uvicorn.Server(config)
+        try:
+            server.run()
+        except OSError as exc:
+            raise UserError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+    finally:
+        os.close(lock)  # released here, or by the OS if the process is killed
     return 0
+
+
+LOCK_NAME = "serve.lock"
+
+
+def hold_data_dir(data: Path) -> int:
+    """One server per data directory: an exclusive `flock` on `DIR/serve.lock`, held as long as
+    this process lives (the OS drops it when the process ends, even by kill -9). Two servers on
+    one SQLite directory would each keep their own live tables and overwrite each other's moves;
+    the second one refuses to start instead. Returns the open descriptor (keep it open)."""
+    path = data / LOCK_NAME
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as exc:
+        raise UserError(f"cannot use {data} for data: {exc.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.pread(fd, 32, 0).decode(errors="replace").strip()
+        os.close(fd)
+        by = f" (process {holder})" if holder.isdigit() else ""
+        raise UserError(f"the data directory {data} is in use by another heartsuite serve{by}; "
+                        "stop it or give another --data") from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, str(os.getpid()).encode(), 0)
+    return fd
 
 
 def _check_listen(host: str, port: int) -> None:
