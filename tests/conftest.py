@@ -3,7 +3,7 @@ each a person of their own (a cookie jar of their own), and Heart to Heart taps 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 import pytest
@@ -58,3 +58,13 @@ def tap() -> Tap:
     """Tap a Heart to Heart target (`Move.taps()` gives a move's) and return the answer. The tap
     is made on the game as it is now (its `move` and `selected`) unless `move=` is given."""
     return _tap
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL server of the test session's own (tests/postgres_server.py): its URL."""
+    from tests.postgres_server import Postgres
+
+    server = Postgres()
+    yield server.url
+    server.stop()

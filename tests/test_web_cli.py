@@ -232,3 +232,54 @@ def test_one_server_per_data_directory_even_after_kill_9(tmp_path) -> None:
     finally:
         third.terminate()
         third.communicate(timeout=10)
+
+
+def _post(port: int, path: str, body: dict, token: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", json.dumps(body).encode(),
+                                     headers, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+def test_serve_on_postgresql_keeps_tables_across_servers(postgres_url, tmp_path) -> None:
+    port = _free_port()
+    first = subprocess.Popen(
+        [sys.executable, "-m", "heartsuite", "serve", "--no-browser", "--port", str(port),
+         "--data", str(tmp_path / "a"), "--database", postgres_url],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_up(port, first)
+        token = _post(port, "/api/people", {})["token"]
+        code = _post(port, "/api/tables", {"name": "Ana"}, token)["code"]
+    finally:
+        first.kill()
+        out, _ = first.communicate(timeout=10)
+    assert "data in PostgreSQL" in out
+    assert not (tmp_path / "a" / "heartsuite.sqlite3").exists()
+    port = _free_port()  # another server, another data directory, the same database
+    second = subprocess.Popen(
+        [sys.executable, "-m", "heartsuite", "serve", "--no-browser", "--port", str(port),
+         "--data", str(tmp_path / "b"), "--database", postgres_url],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_up(port, second)
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables/{code}",
+                                         headers={"Authorization": f"Bearer {token}"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            table = json.load(answer)["table"]
+        assert table["code"] == code and table["you"] == 0 and table["creator"] is True
+    finally:
+        second.terminate()
+        second.communicate(timeout=10)
+
+
+def test_a_bad_or_unreachable_database_is_one_line(tmp_path, capsys) -> None:
+    args = ["serve", "--no-browser", "--port", str(_free_port()), "--data", str(tmp_path)]
+    assert main([*args, "--database", "mysql://x"]) == 2
+    assert "postgresql:// URL" in capsys.readouterr().err
+    assert main([*args, "--database", f"postgresql://u:pw@127.0.0.1:{_free_port()}/db"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot connect to" in err[0] and "pw" not in err[0]

@@ -31,6 +31,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                              "Host header and WebSocket Origin must match it")
     parser.add_argument("--grace", type=float, default=60.0, metavar="S",
                         help="seconds a person who dropped keeps their seat at a table (60)")
+    parser.add_argument("--database", default=None, metavar="URL",
+                        help="store in PostgreSQL (postgresql://user@host:port/db) instead of "
+                        "SQLite in --data; several servers may share it")
     parser.set_defaults(func=serve)
 
 
@@ -52,17 +55,27 @@ def serve(args: argparse.Namespace) -> int:
         data.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"cannot use {data} for data: {exc.strerror}") from None
-    lock = hold_data_dir(data)
+    if args.database is not None and not args.database.startswith(("postgresql://",
+                                                                     "postgres://")):
+        raise UserError("--database must be a postgresql:// URL")
+    # SQLite: one server per data directory. PostgreSQL is shared by design.
+    lock = hold_data_dir(data) if args.database is None else os.open(os.devnull, os.O_RDONLY)
     try:
+        from heartsuite.web.store_pg import StoreUnavailable
+
         try:
-            app = create_app(data, public_url=args.public_url, grace_seconds=args.grace)
+            app = create_app(data, public_url=args.public_url, grace_seconds=args.grace,
+                             database=args.database)
         except sqlite3.Error as exc:
             raise UserError(f"cannot open the store in {data}: {exc}") from None
+        except StoreUnavailable as exc:
+            raise UserError(str(exc)) from None
         except PublicUrlError as exc:
             raise UserError(f"--public-url: {exc}") from None
         host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
         url = args.public_url or f"http://{host}:{args.port}/"
-        print(f"heartsuite: serving on {url} (data in {data}); Ctrl+C stops")
+        where = f"data in {data}" if args.database is None else "data in PostgreSQL"
+        print(f"heartsuite: serving on {url} ({where}); Ctrl+C stops")
         if not args.no_browser:
             threading.Timer(1.0, webbrowser.open, (url,)).start()
         config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",

@@ -50,13 +50,20 @@ def default_data_dir() -> Path:
 
 
 def create_app(data_dir: Path | str | None = None, *, public_url: str | None = None,
-               limits: Limits | None = None, grace_seconds: float = DEFAULT_GRACE) -> FastAPI:
-    """The app, storing its SQLite file in `data_dir` (":memory:" for a throwaway store).
+               limits: Limits | None = None, grace_seconds: float = DEFAULT_GRACE,
+               database: str | None = None) -> FastAPI:
+    """The app, storing its SQLite file in `data_dir` (":memory:" for a throwaway store), or
+    with `database` (a `postgresql://` URL) in PostgreSQL, shared with other processes.
     `public_url` is where it is reached when exposed beyond localhost (`web/public.py`; a
     PublicUrlError when unusable); `limits` the rates it enforces (`web/ratelimit.py`);
     `grace_seconds`: how long a person who dropped keeps their seat at a table with people."""
     public = PublicSite.parse(public_url) if public_url else None
-    if data_dir == ":memory:":
+    store: Store
+    if database is not None:
+        from heartsuite.web.store_pg import PgStore
+
+        store = PgStore(database)
+    elif data_dir == ":memory:":
         store = Store(":memory:")
     else:
         store = Store(Path(data_dir or default_data_dir()) / DB_NAME)

@@ -134,7 +134,17 @@ def new_id() -> str:
 
 
 class Store:
-    """A SQLite file shared by every request; one connection guarded by a lock (writes are tiny)."""
+    """A SQLite file shared by every request; one connection guarded by a lock (writes are tiny).
+
+    The SQL is written once, with `?` marks and no SQLite-only syntax, so `store_pg.PgStore` runs
+    the same statements on PostgreSQL; a subclass changes only how a statement is run
+    (`_run`, `_insert_new`, `_update_count`) and two knobs below."""
+
+    # Whether preferences may be kept in memory: yes for one process on one file; no when several
+    # processes share a database (another one may change them).
+    cache_prefs = True
+    # A column that orders rows inserted in the same instant by their order of insertion.
+    insertion_order = "rowid"
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
@@ -156,11 +166,26 @@ class Store:
         with self._lock:
             return self._db.execute(sql, args).fetchall()
 
+    def _insert_new(self, sql: str, args: tuple[Any, ...]) -> bool:
+        """Run an INSERT; False (nothing written) when it breaks a unique key."""
+        with self._lock:
+            try:
+                self._db.execute(sql, args)
+            except sqlite3.IntegrityError:
+                return False
+        return True
+
+    def _update_count(self, sql: str, args: tuple[Any, ...]) -> int:
+        """Run an UPDATE; how many rows it changed."""
+        with self._lock:
+            return int(self._db.execute(sql, args).rowcount)
+
     # People -----------------------------------------------------------------------------------
 
     def ensure_person(self, person: str) -> None:
         """Record a person on their first write (a preference or a game), not on first sight."""
-        self._run("INSERT OR IGNORE INTO people (id, created) VALUES (?, ?)", (person, time.time()))
+        self._run("INSERT INTO people (id, created) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                  (person, time.time()))
 
     def prefs(self, person: str) -> dict[str, Any]:
         """The person's saved preferences (empty when none)."""
@@ -168,6 +193,8 @@ class Store:
         if cached is None:
             rows = self._run("SELECT prefs FROM people WHERE id = ?", (person,))
             cached = json.loads(rows[0][0]) if rows else {}
+            if not self.cache_prefs:
+                return dict(cached)
             if len(self._prefs) >= PREFS_CACHE:
                 self._prefs.clear()
             self._prefs[person] = cached
@@ -178,7 +205,8 @@ class Store:
         self.ensure_person(person)
         merged = self.prefs(person) | changes
         self._run("UPDATE people SET prefs = ? WHERE id = ?", (json.dumps(merged), person))
-        self._prefs[person] = merged
+        if self.cache_prefs:
+            self._prefs[person] = merged
         return dict(merged)
 
     def merge_prefs(self, person: str, kind: str, changes: dict[str, Any],
@@ -247,7 +275,7 @@ class Store:
         the game a page reopens on its end dialog. None when a newer one was begun or none is."""
         rows = self._run(
             f"SELECT {', '.join(_COLUMNS)} FROM games WHERE person = ? AND kind = ?"
-            " ORDER BY created DESC, rowid DESC LIMIT 1",
+            f" ORDER BY created DESC, {self.insertion_order} DESC LIMIT 1",
             (person, kind),
         )
         row = _row(rows[0]) if rows else None
@@ -264,22 +292,17 @@ class Store:
         return [_row(r) for r in rows]
 
     # Tables with people -----------------------------------------------------------------------
-    # Plain SQL (no SQLite-only syntax but INSERT OR IGNORE's twin, ON CONFLICT DO NOTHING), so
-    # the same statements run on PostgreSQL.
 
     def create_table(self, table_id: str, code: str, creator: str, status: str,
                      data: dict[str, Any], people: Iterable[str]) -> TableRow | None:
         """Store a new table at rev 1; None when its code is taken (draw another)."""
         now = time.time()
         row = TableRow(table_id, code, creator, status, data, 1, now, now)
-        with self._lock:
-            try:
-                self._db.execute(
-                    f"INSERT INTO tables ({', '.join(_TABLE_COLUMNS)}) VALUES"
-                    f" ({', '.join('?' * len(_TABLE_COLUMNS))})",
-                    (table_id, code, creator, status, json.dumps(data), 1, now, now))
-            except sqlite3.IntegrityError:
-                return None
+        if not self._insert_new(
+                f"INSERT INTO tables ({', '.join(_TABLE_COLUMNS)}) VALUES"
+                f" ({', '.join('?' * len(_TABLE_COLUMNS))})",
+                (table_id, code, creator, status, json.dumps(data), 1, now, now)):
+            return None
         self._table_people(table_id, people)
         return row
 
@@ -293,13 +316,12 @@ class Store:
         """Write the table back if nobody else has since it was read (rev), and count the write;
         StaleTable otherwise (nothing written)."""
         now = time.time()
-        with self._lock:
-            cursor = self._db.execute(
-                "UPDATE tables SET status = ?, data = ?, rev = ?, updated = ?"
-                " WHERE id = ? AND rev = ?",
-                (row.status, json.dumps(row.data), row.rev + 1, now, row.id, row.rev))
-            if cursor.rowcount != 1:
-                raise StaleTable(row.id)
+        changed = self._update_count(
+            "UPDATE tables SET status = ?, data = ?, rev = ?, updated = ?"
+            " WHERE id = ? AND rev = ?",
+            (row.status, json.dumps(row.data), row.rev + 1, now, row.id, row.rev))
+        if changed != 1:
+            raise StaleTable(row.id)
         row.rev += 1
         row.updated = now
         self._table_people(row.id, people)

@@ -1,0 +1,106 @@
+"""The store on PostgreSQL (`heartsuite serve --database postgresql://…`): the same statements as
+the SQLite `Store`, run through a psycopg 3 connection pool, so several server processes (on
+several machines) share people, games and tables.
+
+Two writers of one table can never overwrite each other: `save_table` is `UPDATE … WHERE rev = ?`
+and raises `StaleTable` when another process wrote first. The schema lives in SQL files
+(`web/migrations/postgresql/NNN_*.sql`), applied in order at start inside one transaction that
+holds an advisory lock, so processes starting together apply each file once; `schema_version`
+records what has been applied.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from typing import Any
+
+import psycopg
+from psycopg_pool import ConnectionPool
+
+from heartsuite.web.store import Store
+
+MIGRATIONS = "heartsuite.web.migrations.postgresql"
+_MIGRATION_LOCK = 0x6865617274  # pg_advisory_xact_lock key: "heart"
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be reached or refuses us (said in one line by `serve`)."""
+
+
+def _marks(sql: str) -> str:
+    """`?` marks as psycopg's `%s` (the statements hold no literal `?` or `%`)."""
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(number, name, SQL) of every migration file, in order."""
+    found = []
+    for entry in resources.files(MIGRATIONS).iterdir():
+        match = re.fullmatch(r"(\d+)_\w+\.sql", entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+class PgStore(Store):
+    """PostgreSQL behind the `Store` interface; safe to share between processes."""
+
+    cache_prefs = False  # another process may change a person's preferences
+    insertion_order = "seq"
+
+    def __init__(self, url: str, *, max_connections: int = 8) -> None:
+        self.url = url
+        self._prefs: dict[str, dict[str, Any]] = {}
+        try:  # one plain connection first: a refusal is said at once, in the server's words
+            psycopg.connect(url, connect_timeout=10).close()
+        except psycopg.Error as exc:
+            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise StoreUnavailable(f"cannot connect to {_redacted(url)}: {reason}") from None
+        try:
+            self._pool = ConnectionPool(url, min_size=1, max_size=max_connections,
+                                        kwargs={"autocommit": True}, open=False)
+            self._pool.open(wait=True, timeout=15)
+        except (psycopg.Error, TimeoutError, OSError) as exc:
+            raise StoreUnavailable(f"cannot connect to {_redacted(url)}: {exc}") from None
+        self.migrate()
+
+    def migrate(self) -> list[str]:
+        """Apply the migrations not yet applied; their names."""
+        applied = []
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            conn.execute("CREATE TABLE IF NOT EXISTS schema_version"
+                         " (version INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+            done = {row[0] for row in conn.execute("SELECT version FROM schema_version")}
+            for number, name, sql in migrations():
+                if number not in done:
+                    conn.execute(sql.encode())
+                    conn.execute("INSERT INTO schema_version (version, name) VALUES (%s, %s)",
+                                 (number, name))
+                    applied.append(name)
+        return applied
+
+    def close(self) -> None:
+        self._pool.close()
+
+    def _run(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._pool.connection() as conn:
+            cursor = conn.execute(_marks(sql).encode(), args)
+            return cursor.fetchall() if cursor.description is not None else []
+
+    def _insert_new(self, sql: str, args: tuple[Any, ...]) -> bool:
+        try:
+            self._run(sql, args)
+        except psycopg.errors.UniqueViolation:
+            return False
+        return True
+
+    def _update_count(self, sql: str, args: tuple[Any, ...]) -> int:
+        with self._pool.connection() as conn:
+            return int(conn.execute(_marks(sql).encode(), args).rowcount)
+
+
+def _redacted(url: str) -> str:
+    """The URL without its password, for messages."""
+    return re.sub(r"(//[^:/@]+):[^@]*@", r"\1:***@", url)

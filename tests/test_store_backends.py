@@ -1,0 +1,162 @@
+"""The store's contract, held by both implementations: SQLite (the embedded default) and
+PostgreSQL (`serve --database`, a real server of the test session's own). Every test runs
+against both; people are new per test, so tests keep apart in one database."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from heartsuite.web.store import FINISHED, LOST, PLAYING, WON, StaleTable, Store, new_id
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    if request.param == "sqlite":
+        made = Store(tmp_path / "heartsuite.sqlite3")
+    else:
+        from heartsuite.web.store_pg import PgStore
+
+        made = PgStore(request.getfixturevalue("postgres_url"))
+    yield made
+    made.close()
+
+
+def test_people_and_their_preferences(store: Store) -> None:
+    ana = new_id()
+    assert store.prefs(ana) == {}
+    assert store.update_prefs(ana, {"lang": "ar"}) == {"lang": "ar"}
+    assert store.update_prefs(ana, {"sound": False}) == {"lang": "ar", "sound": False}
+    store.merge_prefs(ana, "hearts", {"speed": "fast", "x": 1}, keep=["speed"])
+    assert store.prefs(ana)["hearts"] == {"speed": "fast"}
+    store.ensure_person(ana)  # twice is harmless
+    assert store.prefs(ana)["lang"] == "ar"
+
+
+def test_games_are_saved_found_and_listed_in_order(store: Store) -> None:
+    ana, bo = new_id(), new_id()
+    first = store.create_game(ana, "h2h", "HH1-N-AAAAAAA", {"moves": []}, {"s": 1})
+    assert store.game(first.id) == first and store.game(first.id, bo) is None
+    assert store.current(ana, "h2h") == first and store.current(bo, "h2h") is None
+    assert store.last_finished(ana, "h2h") is None
+    first.data = {"moves": [1, 2]}
+    first.status, first.score, first.moves, first.elapsed_ms = WON, 40, 2, 2**40
+    first.result = {"won": True}
+    store.save(first)
+    again = store.game(first.id)
+    assert again is not None and again.status == WON and again.elapsed_ms == 2**40
+    assert again.data == {"moves": [1, 2]} and again.finished is not None
+    assert store.last_finished(ana, "h2h") == again and store.current(ana, "h2h") is None
+    second = store.create_game(ana, "h2h", "HH1-N-AAAAAAB")
+    assert store.last_finished(ana, "h2h") is None  # a newer game was begun
+    second.status = LOST
+    store.save(second)
+    assert [g.id for g in store.games(ana, "h2h")] == [first.id, second.id]
+    assert [g.id for g in store.games(ana, "h2h", (PLAYING,))] == []
+    assert store.games(ana, "hearts", FINISHED) == []
+
+
+def test_games_begun_in_the_same_instant_keep_their_order(store: Store,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    ana = new_id()
+    monkeypatch.setattr(time, "time", lambda: 1_800_000_000.0)
+    rows = [store.create_game(ana, "hearts", f"HT1-{n}") for n in range(5)]
+    rows[-1].status = WON
+    store.save(rows[-1])
+    assert store.last_finished(ana, "hearts") is not None
+    assert store.last_finished(ana, "hearts").id == rows[-1].id  # type: ignore[union-attr]
+
+
+def test_tables_refuse_a_taken_code_and_a_stale_write(store: Store) -> None:
+    ana = new_id()
+    code = new_id()[:6].upper()
+    row = store.create_table(new_id(), code, ana, "waiting", {"commands": []}, [ana])
+    assert row is not None and row.rev == 1
+    assert store.create_table(new_id(), code, ana, "waiting", {}, [ana]) is None
+    assert store.table(code) == store.table(row.id) == row
+    reader = store.table(row.id)
+    assert reader is not None
+    row.data = {"commands": [["join", 1]]}
+    store.save_table(row, [ana, "bo"])
+    assert row.rev == 2
+    with pytest.raises(StaleTable):
+        store.save_table(reader)  # read at rev 1: refused, nothing written
+    kept = store.table(row.id)
+    assert kept is not None and kept.data == {"commands": [["join", 1]]} and kept.rev == 2
+    assert [t.id for t in store.tables_of("bo", ("waiting",), 0.0)] == [row.id]
+    assert store.tables_of("bo", ("over",), 0.0) == []
+
+
+def test_two_writers_racing_on_one_table_one_wins(store: Store, tmp_path: Path) -> None:
+    """Two stores on one database (two server processes): of two writes made from the same
+    read, exactly one lands."""
+    from heartsuite.web.store_pg import PgStore
+
+    other = (Store(tmp_path / "heartsuite.sqlite3") if not isinstance(store, PgStore)
+             else PgStore(store.url))
+    try:
+        row = store.create_table(new_id(), new_id()[:6].upper(), "ana", "playing", {"n": 0},
+                                 ["ana"])
+        assert row is not None
+        mine, theirs = store.table(row.id), other.table(row.id)
+        assert mine is not None and theirs is not None
+        outcomes: list[str] = []
+
+        def write(target: Store, copy: object, n: int) -> None:
+            copy.data = {"n": n}  # type: ignore[attr-defined]
+            try:
+                target.save_table(copy)  # type: ignore[arg-type]
+                outcomes.append("won")
+            except StaleTable:
+                outcomes.append("stale")
+
+        threads = [threading.Thread(target=write, args=(store, mine, 1)),
+                   threading.Thread(target=write, args=(other, theirs, 2))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(outcomes) == ["stale", "won"]
+        final = store.table(row.id)
+        assert final is not None and final.rev == 2 and final.data["n"] in (1, 2)
+    finally:
+        other.close()
+
+
+def test_postgresql_applies_each_migration_once(postgres_url: str) -> None:
+    from heartsuite.web.store_pg import PgStore, migrations
+
+    first, second = PgStore(postgres_url), PgStore(postgres_url)
+    try:
+        assert second.migrate() == []  # all applied already
+        versions = [r[0] for r in first._run("SELECT version FROM schema_version ORDER BY 1")]
+        assert versions == [n for n, _, _ in migrations()]
+    finally:
+        first.close()
+        second.close()
+
+
+def test_an_unreachable_database_is_one_clear_error() -> None:
+    from heartsuite.web.store_pg import PgStore, StoreUnavailable
+
+    with socket_port() as port, pytest.raises(StoreUnavailable, match=r"cannot connect to"):
+        PgStore(f"postgresql://postgres:secret@127.0.0.1:{port}/postgres")
+
+
+class socket_port:
+    """A port nothing listens on."""
+
+    def __enter__(self) -> int:
+        import socket
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port: int = s.getsockname()[1]
+        return port
+
+    def __exit__(self, *exc: object) -> None:
+        return None
