@@ -160,3 +160,27 @@ class socket_port:
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+
+def test_concurrent_preference_changes_on_postgresql_keep_each_other(postgres_url: str) -> None:
+    """Two processes (two stores) change one person's preferences at once, 20 times each: with
+    the row locked for the change, every key of both survives."""
+    from heartsuite.web.store_pg import PgStore
+
+    stores = [PgStore(postgres_url), PgStore(postgres_url)]
+    ana = new_id()
+    try:
+        def change(store: Store, side: str) -> None:
+            for n in range(20):
+                store.update_prefs(ana, {f"{side}{n}": n})
+
+        threads = [threading.Thread(target=change, args=(s, side))
+                   for s, side in zip(stores, "ab", strict=True)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert len(stores[0].prefs(ana)) == 40
+    finally:
+        for s in stores:
+            s.close()

@@ -18,10 +18,13 @@ from heartsuite.web.app import create_app
 from tests.tables_helpers import MANY_TABLES, join, new_table, person
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def client(request: pytest.FixtureRequest,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """The app on each store: every route's answers and refusals hold on both."""
+    database = request.getfixturevalue("postgres_url") if request.param == "postgresql" else None
     app = create_app(tmp_path_factory.mktemp("data"), grace_seconds=30,
-                     limits=MANY_TABLES)
+                     limits=MANY_TABLES, database=database)
     with TestClient(app) as test_client:
         yield test_client
 

@@ -11,7 +11,10 @@ records what has been applied.
 
 from __future__ import annotations
 
+import json
 import re
+import time
+from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import Any
 
@@ -83,6 +86,37 @@ class PgStore(Store):
 
     def close(self) -> None:
         self._pool.close()
+
+    # Preferences: read and written in one transaction with the row locked, so two processes
+    # changing one person's preferences at once each keep the other's change.
+
+    def update_prefs(self, person: str, changes: dict[str, Any]) -> dict[str, Any]:
+        return self._change_prefs(person, lambda saved: saved | changes)
+
+    def merge_prefs(self, person: str, kind: str, changes: dict[str, Any],
+                    keep: Iterable[str] | None = None) -> None:
+        kept = None if keep is None else list(keep)
+
+        def merged(saved: dict[str, Any]) -> dict[str, Any]:
+            inner = saved.get(kind)
+            value = (inner if isinstance(inner, dict) else {}) | changes
+            if kept is not None:
+                value = {k: value[k] for k in kept if k in value}
+            return saved | {kind: value}
+
+        self._change_prefs(person, merged)
+
+    def _change_prefs(self, person: str, change: Callable[[dict[str, Any]], dict[str, Any]]
+                      ) -> dict[str, Any]:
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute("INSERT INTO people (id, created) VALUES (%s, %s) ON CONFLICT DO NOTHING",
+                         (person, time.time()))
+            row = conn.execute("SELECT prefs FROM people WHERE id = %s FOR UPDATE",
+                               (person,)).fetchone()
+            merged = change(json.loads(row[0]) if row else {})
+            conn.execute("UPDATE people SET prefs = %s WHERE id = %s",
+                         (json.dumps(merged), person))
+        return dict(merged)
 
     def _run(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._pool.connection() as conn:
