@@ -1,0 +1,103 @@
+"""Issue 25's defects of the game pages, second part, as a person meets them in Chromium: messages
+that hide nothing a player needs (6), your turn shown on the hand itself (13), a focus ring that
+leaves the neighbours' indexes readable (14), a deal that was never winnable said so from the start
+(9), and Heart to Heart's lasting sign that the server is down (17)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+from test_hearts_page import HAND, fast_table
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(360, 640), (1366, 768)]
+
+# The page's own longest toast: the offline line in its language.
+SHOW_TOAST = """() => {
+  const el = document.querySelector("#toast");
+  el.textContent = JSON.parse(document.querySelector("#i18n-data").textContent)["common.offline"];
+  el.classList.add("show");
+}"""
+
+def box(page, selector: str) -> dict:
+    found = page.locator(selector).bounding_box()
+    assert found, selector
+    return found
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def assert_clear(page, message: str, needed: list[str]) -> None:
+    """The message's box meets none of the boxes of `needed` (every visible match)."""
+    shown = box(page, message)
+    assert shown["height"] > 10, shown
+    for selector in needed:
+        boxes = [b for b in (el.bounding_box() for el in page.locator(selector).all()) if b]
+        assert boxes, selector
+        for other in boxes:
+            assert not overlap(shown, other), (message, selector, shown, other)
+
+
+@pytest.fixture
+def sized(browser, live_server):
+    contexts = []
+
+    def make(width: int, height: int, locale: str = "en-US"):
+        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale,
+                                      base_url=live_server.url)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+# 6. Messages hide nothing a player needs --------------------------------------------------------
+
+@pytest.mark.parametrize("locale", ["en-US", "ur", "hi"])
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_toast_leaves_the_info_bar_and_the_table_alone(sized, width, height, locale) -> None:
+    page = sized(width, height, locale)
+    page.goto("/h2h")
+    expect(page.locator("[data-info=code]")).not_to_be_empty()
+    page.evaluate(SHOW_TOAST)
+    page.wait_for_timeout(300)
+    assert_clear(page, "#toast", [".infobar", "#heart", "#piles", ".toolbar"])
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_hearts_toast_and_connection_line_leave_the_name_plates_alone(sized, width,
+                                                                       height) -> None:
+    page = sized(width, height)
+    fast_table(page)
+    page.goto("/hearts")
+    page.wait_for_selector(HAND)
+    plates = [".hx-seat:not([hidden]) .hx-plate", ".hx-my-plate", HAND]
+    page.evaluate(SHOW_TOAST)
+    page.wait_for_timeout(300)
+    assert_clear(page, "#toast", plates)
+    page.evaluate("document.querySelector('#hx-conn').hidden = false")
+    assert_clear(page, "#hx-conn", plates)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_table_page_toast_leaves_the_other_players_plates_alone(sized, width, height) -> None:
+    page = sized(width, height)
+    page.goto("/")
+    made = page.request.post("/api/tables", data={"name": "Ana", "speed": "instant"})
+    assert made.ok, made.text()
+    code = made.json()["code"]
+    assert page.request.post(f"/api/tables/{code}/start", data={"fill": True}).ok
+    page.goto(f"/t/{code}")
+    page.wait_for_selector("#tx-game:not([hidden])")
+    page.wait_for_selector(HAND)
+    page.evaluate(SHOW_TOAST)
+    page.wait_for_timeout(300)
+    assert_clear(page, "#toast", [".hx-seat:not([hidden]) .hx-plate", ".hx-my-plate"])
