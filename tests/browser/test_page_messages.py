@@ -101,3 +101,44 @@ def test_a_table_page_toast_leaves_the_other_players_plates_alone(sized, width, 
     page.evaluate(SHOW_TOAST)
     page.wait_for_timeout(300)
     assert_clear(page, "#toast", [".hx-seat:not([hidden]) .hx-plate", ".hx-my-plate"])
+
+
+# 13. Your turn shows on the hand itself ---------------------------------------------------------
+
+HAND_LOOK = """() => {
+  const hand = document.querySelector("#hx-hand");
+  const card = hand.querySelector(".hx-card:not(.dimmed)") || hand.querySelector(".hx-card");
+  const band = getComputedStyle(hand, "::before");
+  return { mine: hand.classList.contains("my-turn"), waiting: hand.classList.contains("waiting"),
+           filter: getComputedStyle(card).filter, band: band.content !== "none" && band.content !== "",
+           translate: getComputedStyle(hand).translate };
+}"""
+
+
+def test_the_hand_is_lit_on_your_turn_and_dimmed_otherwise(page) -> None:
+    fast_table(page, speed="slow")
+    page.goto("/hearts")
+    page.wait_for_selector("#hx-pass-btn:not([hidden])")
+    page.wait_for_timeout(300)
+    look = page.evaluate(HAND_LOOK)  # choosing the pass: your move
+    assert look["mine"] and not look["waiting"] and look["band"], look
+    assert look["filter"] == "none" and look["translate"] != "none", look
+    cards = page.eval_on_selector_all(HAND, "els => els.slice(0, 3).map(e => e.dataset.card)")
+    for card in cards:
+        page.click(f'#hx-hand [data-card="{card}"]')
+    page.click("#hx-pass-btn")
+    seen = {"mine": False, "waiting": False}
+    for _ in range(400):  # slow computers: both states come by within the first tricks
+        look = page.evaluate(HAND_LOOK)
+        if look["waiting"]:
+            assert not look["mine"] and not look["band"], look
+            assert "brightness" in look["filter"], look
+            seen["waiting"] = True
+        elif look["mine"] and page.query_selector("#hx-hand .hx-card.playable"):
+            assert look["band"] and look["filter"] == "none", look
+            seen["mine"] = True
+            if seen["waiting"]:
+                break
+            page.click("#hx-hand .hx-card.playable")
+        page.wait_for_timeout(50)
+    assert seen == {"mine": True, "waiting": True}

@@ -61,6 +61,9 @@ export function renderHand() {
   const focused = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.card;
   const hadFocus = hand.contains(document.activeElement);
   hand.innerHTML = "";
+  // Whose turn it is shows on the hand itself: raised and lit when it is yours, dimmed otherwise.
+  hand.classList.toggle("my-turn", mode === "play" || mode === "pass");
+  hand.classList.toggle("waiting", mode === "wait");
   for (const card of cards) {
     const el = faceEl(card, "button");
     el.type = "button";
