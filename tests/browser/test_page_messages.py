@@ -142,3 +142,50 @@ def test_the_hand_is_lit_on_your_turn_and_dimmed_otherwise(page) -> None:
             page.click("#hx-hand .hx-card.playable")
         page.wait_for_timeout(50)
     assert seen == {"mine": True, "waiting": True}
+
+
+# 14. The focus ring leaves the neighbours' indexes readable -------------------------------------
+
+# Each card's corner index (its top-left corner, where the rank is printed): which cards show it,
+# i.e. are the topmost element there. Focusing any card must not change that set.
+INDEXES_SHOWN = """(selector) => Array.from(document.querySelectorAll(selector)).filter((el) => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width * 0.12, r.top + r.height * 0.1);
+  return hit !== null && el.contains(hit);
+}).map((el) => el.dataset.card || el.dataset.index || el.getAttribute("aria-label"))"""
+
+FOCUS_EACH = """(selector) => {
+  const check = (sel) => Array.from(document.querySelectorAll(sel)).filter((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width * 0.12, r.top + r.height * 0.1);
+    return hit !== null && el.contains(hit);
+  }).length;
+  const cards = Array.from(document.querySelectorAll(selector)).filter((el) => el.tabIndex >= -1
+    && !el.disabled);
+  const counts = [];
+  for (const el of cards) {
+    el.focus();
+    counts.push([el.dataset.card || el.getAttribute("aria-label"), el.matches(":focus-visible"),
+                 check(selector)]);
+  }
+  return counts;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("path", "cards"), [("/h2h", "#heart .card:not(.gone)"),
+                                              ("/hearts", HAND)])
+def test_a_focused_card_hides_no_neighbours_index(sized, path, cards, width, height) -> None:
+    page = sized(width, height)
+    fast_table(page)
+    page.goto(path)
+    page.wait_for_selector(cards)
+    page.wait_for_timeout(400)
+    page.keyboard.press("Tab")  # keyboard use: focus is visible from here on
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.mouse.move(0, 0)
+    shown = len(page.evaluate(INDEXES_SHOWN, cards))
+    assert shown >= 10
+    for card, visible, count in page.evaluate(FOCUS_EACH, cards):
+        assert visible, card
+        assert count == shown, (card, count, shown)
