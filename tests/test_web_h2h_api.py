@@ -252,3 +252,31 @@ def test_a_finished_game_is_reopened_until_another_begins(app, client, tap, new_
     client.post(f"/api/h2h/games/{stuck['id']}/solution")
     last = client.get("/api/h2h/last").json()["game"]
     assert last["id"] == stuck["id"] and last["status"] == "lost" and last["blocked"]
+
+
+NEVER_CODE = "HH1-N-AAAAAAB"  # a deal no line of play wins
+# a line that loses the (winnable) example deal
+LOSING_LINE = "D D D D D W25 D D D D D D D D D D D D D W23 D W20 W16"
+
+
+def test_a_deal_never_winnable_is_said_so_and_its_hints_cost_nothing(client, tap) -> None:
+    """Not "no longer winnable" (nothing was lost) and not a counted hint saying to undo."""
+    client.put("/api/h2h/prefs", json={"show_winnable": True})
+    game = new_game(client, code=NEVER_CODE)
+    assert game["winnable"] is False and game["deal_winnable"] is False
+    answer = client.post(f"/api/h2h/games/{game['id']}/hint", json={}).json()
+    assert answer["hint"] is None and answer["never"] is True
+    assert answer["game"]["hints_used"] == 0
+    tap(client, game["id"], "stock")  # and after a move: still the deal, still free
+    answer = client.post(f"/api/h2h/games/{game['id']}/hint", json={}).json()
+    assert answer["never"] is True and answer["game"]["hints_used"] == 0
+    assert answer["game"]["deal_winnable"] is False
+    # a deal that could be won and is lost: blamed on the play, the hint counted
+    lost = new_game(client, code=EXAMPLE_CODE)
+    for move in LOSING_LINE.split():
+        for target in parse_move(move).taps():
+            tap(client, lost["id"], target)
+    answer = client.post(f"/api/h2h/games/{lost['id']}/hint", json={}).json()
+    assert answer["hint"] is None and answer["never"] is False
+    assert answer["game"]["hints_used"] == 1
+    assert answer["game"]["winnable"] is False and answer["game"]["deal_winnable"] is True

@@ -16,7 +16,8 @@ SIZES = [(360, 640), (1366, 768)]
 # The page's own longest toast: the offline line in its language.
 SHOW_TOAST = """() => {
   const el = document.querySelector("#toast");
-  el.textContent = JSON.parse(document.querySelector("#i18n-data").textContent)["common.offline"];
+  const words = JSON.parse(document.querySelector("#i18n-data").textContent).strings;
+  el.textContent = words["common.offline"];
   el.classList.add("show");
 }"""
 
@@ -34,7 +35,7 @@ def overlap(a: dict, b: dict) -> bool:
 def assert_clear(page, message: str, needed: list[str]) -> None:
     """The message's box meets none of the boxes of `needed` (every visible match)."""
     shown = box(page, message)
-    assert shown["height"] > 10, shown
+    assert shown["height"] > 10 and page.inner_text(message).strip(), shown
     for selector in needed:
         boxes = [b for b in (el.bounding_box() for el in page.locator(selector).all()) if b]
         assert boxes, selector
@@ -110,7 +111,8 @@ HAND_LOOK = """() => {
   const card = hand.querySelector(".hx-card:not(.dimmed)") || hand.querySelector(".hx-card");
   const band = getComputedStyle(hand, "::before");
   return { mine: hand.classList.contains("my-turn"), waiting: hand.classList.contains("waiting"),
-           filter: getComputedStyle(card).filter, band: band.content !== "none" && band.content !== "",
+           filter: getComputedStyle(card).filter,
+           band: band.content !== "none" && band.content !== "",
            translate: getComputedStyle(hand).translate };
 }"""
 
@@ -189,3 +191,23 @@ def test_a_focused_card_hides_no_neighbours_index(sized, path, cards, width, hei
     for card, visible, count in page.evaluate(FOCUS_EACH, cards):
         assert visible, card
         assert count == shown, (card, count, shown)
+
+
+# 9. A deal that was never winnable ---------------------------------------------------------------
+
+NEVER_CODE = "HH1-N-AAAAAAB"  # no line of play wins it
+
+
+@pytest.mark.parametrize("locale", ["en-US", "hi", "ms", "ar", "ur"])
+def test_a_deal_never_winnable_says_so_from_the_start(sized, locale) -> None:
+    page = sized(360, 640, locale)
+    page.goto("/")
+    page.request.put("/api/h2h/prefs", data={"show_winnable": True})
+    page.goto(f"/h2h?code={NEVER_CODE}")
+    expect(page.locator("[data-info=code]")).to_have_text(NEVER_CODE)
+    words = page.evaluate("JSON.parse(document.querySelector('#i18n-data').textContent).strings")
+    assert words["h2h.status.never"] != words["h2h.status.lost"]
+    expect(page.locator("#winnable-line")).to_have_text(words["h2h.status.never"])
+    page.click(".toolbar [data-action=hint]")
+    expect(page.locator("#toast")).to_have_text(words["h2h.hint.never"])
+    assert page.request.get("/api/h2h/current").json()["game"]["hints_used"] == 0

@@ -52,7 +52,11 @@ async def _status(game: Game, person_prefs: dict[str, bool]) -> dict[str, Any]:
     """The optional "still winnable" line, computed only when asked for."""
     if not person_prefs["show_winnable"] or game.won:
         return {"winnable": None}
-    return {"winnable": await run_in_threadpool(solver.is_winnable, game.state)}
+    winnable = await run_in_threadpool(solver.is_winnable, game.state)
+    if winnable:
+        return {"winnable": True}
+    # "No longer winnable" blames the player; a deal that never could be won is said so instead.
+    return {"winnable": False, "deal_winnable": solver.is_winnable_deal(game.state.deal)}
 
 
 async def _answer(request: Request, row: GameRow, game: Game, **extra: Any) -> dict[str, Any]:
@@ -186,17 +190,22 @@ async def clock(request: Request, game_id: GameId, body: Clock) -> dict[str, Any
 
 @router.post("/api/h2h/games/{game_id}/hint")
 async def hint(request: Request, game_id: GameId, body: Clock) -> dict[str, Any]:
-    """The next move of a winning line (None when the game can no longer be won); counted."""
+    """The next move of a winning line (None when the game can no longer be won); counted, unless
+    the deal never could be won (`never`: no move was lost, there is nothing to undo, and a hint
+    that cannot help costs nothing)."""
     games = sessions(request)
     row, game = games.get(game_id, person_of(request))
     _playing(row)
     check_solver(request)
     move = await run_in_threadpool(solver.hint, game.state)
-    row.hints += 1
+    never = move is None and not solver.is_winnable_deal(game.state.deal)
+    if not never:
+        row.hints += 1
     games.save(row, game, body.elapsed_ms)
     return await _answer(
         request, row, game,
         hint=None if move is None else {"move": str(move), "cards": move.taps()},
+        never=never,
     )
 
 

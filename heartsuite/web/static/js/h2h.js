@@ -16,6 +16,7 @@ import { Replay } from "./replay.js";
  * @typedef {View & {
  *   id: string, code: string, status: string, score: number, moves: number, elapsed_ms: number,
  *   won: boolean, blocked: boolean, can_undo: boolean, winnable?: boolean | null,
+ *   deal_winnable?: boolean,
  *   hints_used: number, selected: Target | null,
  *   settings: { placement_help: boolean, [name: string]: boolean },
  *   hints: { playable: Target[], partners: Target[], dimmed: Target[] },
@@ -77,7 +78,8 @@ function render() {
   const line = $("#winnable-line");
   line.hidden = game.winnable === null || game.winnable === undefined;
   if (!line.hidden) {
-    line.textContent = game.winnable ? t("h2h.status.winnable") : t("h2h.status.lost");
+    line.textContent = game.winnable ? t("h2h.status.winnable")
+      : game.deal_winnable === false ? t("h2h.status.never") : t("h2h.status.lost");
     line.classList.toggle("bad", !game.winnable);
   }
   syncTimer();
@@ -200,12 +202,12 @@ function undo() {
 function hint() {
   return enqueue(async () => {
     if (!game || game.status !== "playing" || !pageData.solver) return;
-    /** @type {{ game: Game, hint: { cards: Target[], move: string } | null }} */
-    const { game: view, hint: found } = await api(`/api/h2h/games/${game.id}/hint`,
+    /** @type {{ game: Game, hint: { cards: Target[], move: string } | null, never?: boolean }} */
+    const { game: view, hint: found, never } = await api(`/api/h2h/games/${game.id}/hint`,
       { method: "POST", body: body() });
     hinted = found ? found.cards : [];
     load(view);
-    if (!found) toast(t("h2h.hint.none"), 4000);
+    if (!found) toast(never ? t("h2h.hint.never") : t("h2h.hint.none"), 4000);
     else if (found.move === "D") toast(t("h2h.hint.draw"));
     else if (found.move === "R") toast(t("h2h.hint.redeal"));
     else toast(t("h2h.hint.pair"));
