@@ -5,6 +5,8 @@ leaves the neighbours' indexes readable (14), a deal that was never winnable sai
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 from test_hearts_page import HAND, fast_table
@@ -211,3 +213,44 @@ def test_a_deal_never_winnable_says_so_from_the_start(sized, locale) -> None:
     page.click(".toolbar [data-action=hint]")
     expect(page.locator("#toast")).to_have_text(words["h2h.hint.never"])
     assert page.request.get("/api/h2h/current").json()["game"]["hints_used"] == 0
+
+
+# 17. Heart to Heart's lasting sign that the server is down --------------------------------------
+
+@pytest.mark.parametrize(("width", "height", "locale"),
+                         [(360, 640, "en-US"), (360, 640, "ur"), (360, 640, "ms"),
+                          (1366, 768, "ar")])
+def test_the_server_down_shows_a_banner_refuses_taps_and_retries(sized, width, height,
+                                                                 locale) -> None:
+    from heartsuite.web.site.examples import EXAMPLE_CODE
+
+    page = sized(width, height, locale)
+    page.goto(f"/h2h?code={EXAMPLE_CODE}")
+    expect(page.locator("[data-info=code]")).to_have_text(EXAMPLE_CODE)
+    taps: list[str] = []
+    page.on("request", lambda r: taps.append(r.url) if r.url.endswith("/tap") else None)
+    banner = page.locator("#conn")
+    expect(banner).to_be_hidden()
+    page.context.set_offline(True)
+    page.click("[data-pile=stock]")  # the tap that finds the server gone
+    expect(banner).to_be_visible()
+    expect(page.locator("[data-info=moves]")).to_have_text("0")
+    assert len(taps) == 1
+    page.click("[data-pile=stock]")  # refused at once, visibly, and not sent
+    expect(page.locator("[data-pile=stock]")).to_have_class(re.compile(r"\bshake\b"))
+    expect(banner).to_have_class(re.compile(r"\bflash\b"))
+    assert len(taps) == 1
+    page.wait_for_timeout(500)
+    expect(banner).to_be_visible()  # lasting, not a toast
+    assert_clear(page, "#conn", [".infobar", "#heart", "#piles", ".toolbar"])
+    retry = banner.get_by_role("button")
+    retry_box = retry.bounding_box()
+    assert retry_box and retry_box["height"] >= 44
+    retry.click()  # still down: the banner stays
+    page.wait_for_timeout(300)
+    expect(banner).to_be_visible()
+    page.context.set_offline(False)
+    retry.click()
+    expect(banner).to_be_hidden()
+    page.click("[data-pile=stock]")
+    expect(page.locator("[data-info=moves]")).to_have_text("1")

@@ -2,7 +2,7 @@
 // The Heart to Heart page: sends taps to the server and draws the game it gets back.
 
 import { Board, moveFocus } from "./board.js";
-import { $, $$, dialogEl, isShortcutKey, targetOf } from "./dom.js";
+import { $, $$, dialogEl, isShortcutKey, replayClass, targetOf } from "./dom.js";
 import { codeDialog, copyCode, introBanner } from "./game_ui.js";
 import {
   announce, api, ApiError, cardName, clock, num, openDialog, pageData, showError, t, tCode, toast,
@@ -97,12 +97,62 @@ function load(view) {
   render();
 }
 
+// The server down: a lasting banner with a retry (and a retry every few seconds by itself), and
+// every tap refused visibly (the card shakes, the banner flashes) rather than dropped in silence.
+let offline = false;
+let retryTimer = 0;
+const RETRY_MS = 4000;
+
+/** @param {boolean} down */
+function setOffline(down) {
+  const was = offline;
+  offline = down;
+  $("#conn").hidden = !down;
+  clearTimeout(retryTimer);
+  if (down) retryTimer = window.setTimeout(reconnect, RETRY_MS);
+  if (down && !was) announce(t("h2h.offline.banner"));
+}
+
 /**
- * Run server calls one after another, so fast taps keep their order.
- * @param {() => Promise<void>} job
+ * A tap (or any action) while the server is down: not sent, and seen not to be.
+ * @param {Target} [target]
  */
-function enqueue(job) {
+function refuseOffline(target) {
+  if (target !== undefined) board.shake(target);
+  replayClass($("#conn"), "flash");
+}
+
+/** Ask the server again (the banner's button, and by itself): back, the game is redrawn. */
+async function reconnect() {
+  clearTimeout(retryTimer);
+  try {
+    const answer = await api(game ? `/api/h2h/games/${game.id}` : "/api/h2h/current");
+    setOffline(false);
+    announce(t("h2h.offline.back"));
+    if (answer.game) load(answer.game);
+  } catch (err) {
+    // Any answer at all means the server is back; what it said is for the next call to handle.
+    setOffline(err instanceof ApiError && err.status === 0);
+  }
+}
+
+/**
+ * Run server calls one after another, so fast taps keep their order. While the server is down
+ * nothing is sent: the job is refused visibly (`target` shakes).
+ * @param {() => Promise<void>} job
+ * @param {Target} [target]
+ */
+function enqueue(job, target) {
+  if (offline) {
+    refuseOffline(target);
+    return queue;
+  }
   queue = queue.then(job).catch(async (err) => {
+    if (err instanceof ApiError && err.status === 0) {
+      setOffline(true);
+      refuseOffline(target);
+      return;
+    }
     if (err instanceof ApiError && err.error === "stale" && err.body?.game) {
       // Made on a position the game has left (a retried request, another window): redraw.
       load(/** @type {Game} */ (err.body.game));
@@ -184,7 +234,7 @@ function tap(target) {
     narrate(event, view);
     // Not awaited: the dialog's buttons queue calls of their own behind this one.
     afterMove(before);
-  });
+  }, target);
 }
 
 function undo() {
@@ -355,6 +405,7 @@ const actions = {
   help: () => openDialog(dialogEl("#dlg-help")),
   menu: () => openDialog(dialogEl("#dlg-menu")),
   "dismiss-intro": dismissIntro,
+  retry: reconnect,
 };
 
 document.addEventListener("click", (event) => {
