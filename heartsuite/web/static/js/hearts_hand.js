@@ -33,6 +33,7 @@ export function moveFocus(delta) {
 /** A spectator's bottom seat: its hand face down, as many backs as it holds. */
 function renderBacks() {
   const hand = $("#hx-hand");
+  hand.classList.remove("my-turn", "waiting"); // a spectator has no turn
   const count = table().hand_sizes[page.me] ?? 0;
   if (hand.childElementCount !== count) {
     hand.innerHTML = "";
