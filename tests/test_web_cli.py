@@ -36,15 +36,7 @@ def served(tmp_path_factory) -> Iterator[tuple[int, Path]]:
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    raise
-                time.sleep(0.2)
+        _wait_up(port, proc)
         yield port, data
     finally:
         proc.terminate()
