@@ -230,6 +230,17 @@ def test_four_people_play_a_table_with_a_drop_a_reload_a_spectator_and_a_rematch
     assert not eve.page.is_visible("#tx-rematch-yes")
     record = ana.page.request.get(f"/api/tables/{code}/record").json()
 
+    # The statistics page counts the game with people apart, per variant (looked at in a
+    # second tab before the rematch, so no later table can finish meanwhile).
+    stats = ben.page.context.new_page()
+    stats.goto("/stats")
+    row = stats.locator("#stats-hearts-opponents table[data-group=people] tbody tr")
+    row.wait_for()
+    assert row.count() == 1
+    assert row.locator("th").inner_text() == "Black Lady (standard)"
+    assert row.locator("td").first.inner_text() == "1"
+    stats.close()
+
     # Rematch: when all four accept, everyone goes to the new table.
     for page in pages:
         page.click("#tx-rematch-yes")
@@ -238,14 +249,6 @@ def test_four_people_play_a_table_with_a_drop_a_reload_a_spectator_and_a_rematch
         page.wait_for_function(
             "() => !document.querySelector('#tx-game').hidden"
             " || document.querySelector('#tx-lobby').checkVisibility()", timeout=15_000)
-
-    # The statistics page counts the game with people apart, per variant.
-    ben.page.goto("/stats")
-    row = ben.page.locator("#stats-hearts-opponents table[data-group=people] tbody tr")
-    row.wait_for()
-    assert row.count() == 1
-    assert row.locator("th").inner_text() == "Black Lady (standard)"
-    assert row.locator("td").first.inner_text() == "1"
 
     # The audit of every frame each context received.
     seats = {p.name: s["seat"] for s in table["seats"] for p in seated if s["name"] == p.name}

@@ -117,6 +117,7 @@ class Live:
     timer: asyncio.Task[None] | None = None
     graces: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     saved: int = 0  # commands already in the store
+    counted: bool = False  # the statistics rows of the finished game are written
 
     def busy(self) -> bool:
         tasks = [self.driver, self.timer, *self.graces.values()]
@@ -539,6 +540,9 @@ class Hub:
 
     def _count(self, live: Live) -> None:
         """The statistics: a finished `games` row for each person still seated at the end."""
+        if live.counted:
+            return  # once per game, however the end was reached
+        live.counted = True
         table = live.table
         for seat in table.seats:
             if seat.kind != PERSON or seat.person is None:
