@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Create .venv and install heartsuite into it. With --test, also the test tools (Python's, and
-# TypeScript in tools/js with Debian's nodejs and npm when npm is missing), Debian's chromium and
-# PostgreSQL.
+# TypeScript in tools/js with Debian's nodejs and npm when npm is missing), Debian's chromium,
+# PostgreSQL and Redis.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -20,6 +20,8 @@ if [ "${1:-}" = "--test" ]; then
     command -v npm >/dev/null || MISSING="$MISSING nodejs npm"
     # PostgreSQL for the store tests on both backends (each test session starts its own server).
     ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || MISSING="$MISSING postgresql"
+    # Redis for the tests of several server processes (events, leases, the bot-worker queue).
+    command -v redis-server >/dev/null || MISSING="$MISSING redis-server"
     if [ -n "$MISSING" ]; then
         SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
         $SUDO apt-get update -qq

@@ -68,3 +68,13 @@ def postgres_url() -> Iterator[str]:
     server = Postgres()
     yield server.url
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """A Redis server of the test session's own (tests/redis_server.py): its URL."""
+    from tests.redis_server import Redis
+
+    server = Redis()
+    yield server.url
+    server.stop()
