@@ -249,6 +249,9 @@ def test_the_loop_answers_each_decision_once_and_gives_up_when_refused() -> None
     assert action == {"type": "play", "card": "2C", "seq": 9}
     assert loop.receive({"type": "state", "seq": 9, "view": view}) is None  # answered already
     assert loop.hello() == {"type": "hello", "after": 9}  # a reconnect resumes from here
+    # and answers the decision again: the action sent just before the drop may be lost
+    assert loop.receive({"type": "state", "seq": 9, "view": view}) == action
+    assert loop.receive({"type": "state", "seq": 9, "view": view}) is None
     for _ in range(2):
         loop.receive({"type": "refused", "reason": "not_your_turn", "message": "Wait."})
         assert loop.receive({"type": "state", "seq": 9, "view": view}) == action

@@ -274,7 +274,8 @@ class SeatLoop:
         self.moons: dict[int, int | None] = {}
         self.over: dict[str, Any] | None = None
         self.revealed = False
-        self._acted: tuple[Any, ...] | None = None  # the decision last answered
+        self._acted: tuple[Any, ...] | None = None  # the decision answered on this socket
+        self._answered: tuple[Any, ...] | None = None  # the decision last answered at all
         self._refused: tuple[Any, ...] | None = None  # the decision last refused ...
         self._refusals = 0  # ... and how many times in a row
 
@@ -284,6 +285,10 @@ class SeatLoop:
         return self.over is not None and self.revealed
 
     def hello(self) -> dict[str, Any]:
+        """The resume message of a new socket. An action sent on the old socket just before it
+        dropped may never have arrived, so the decision the new state shows is answered again
+        (one that did arrive shows as the next decision)."""
+        self._acted = None
         return {"type": "hello", "after": self.seq}
 
     def receive(self, message: dict[str, Any]) -> dict[str, Any] | None:
@@ -331,10 +336,10 @@ class SeatLoop:
             self.revealed = True
 
     def _note_refusal(self, message: dict[str, Any]) -> None:
-        if self._acted is not None and self._acted == self._refused:
+        if self._answered is not None and self._answered == self._refused:
             self._refusals += 1
         else:
-            self._refused, self._refusals = self._acted, 1
+            self._refused, self._refusals = self._answered, 1
         if self._refusals >= SAME_REFUSAL_LIMIT:
             raise RemoteError("stuck", "the server keeps refusing this seat's move: "
                               f"{message.get('message')}")
@@ -352,7 +357,7 @@ class SeatLoop:
         action = choose(self.player, view, self.rng)
         if action is None:
             return None
-        self._acted = key
+        self._acted = self._answered = key
         return {**action, "seq": self.seq}
 
 

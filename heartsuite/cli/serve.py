@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import json
 import os
 import socket
 import sqlite3
@@ -34,6 +35,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--database", default=None, metavar="URL",
                         help="store in PostgreSQL (postgresql://user@host:port/db) instead of "
                         "SQLite in --data; several servers may share it")
+    parser.add_argument("--redis", default=None, metavar="URL",
+                        help="share the tables with the other server processes on this Redis "
+                        "(redis://host:port/0; needs --database)")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="web processes on this machine, each with its own event loop "
+                        "(1; more need --redis and --database)")
     parser.set_defaults(func=serve)
 
 
@@ -58,26 +65,58 @@ def serve(args: argparse.Namespace) -> int:
     if args.database is not None and not args.database.startswith(("postgresql://",
                                                                      "postgres://")):
         raise UserError("--database must be a postgresql:// URL")
+    if args.redis is not None and not args.redis.startswith(("redis://", "rediss://",
+                                                             "unix://")):
+        raise UserError("--redis must be a redis:// URL")
+    if args.redis is not None and args.database is None:
+        raise UserError("--redis needs --database: the processes share the tables in "
+                        "PostgreSQL (SQLite serves one process)")
+    if not 1 <= args.workers <= 64:
+        raise UserError(f"--workers must be 1..64, not {args.workers}")
+    if args.workers > 1 and (args.redis is None or args.database is None):
+        raise UserError("--workers above 1 needs --redis and --database: each web process "
+                        "must see every table")
     # SQLite: one server per data directory. PostgreSQL is shared by design.
     lock = hold_data_dir(data) if args.database is None else os.open(os.devnull, os.O_RDONLY)
     try:
         from heartsuite.web.store_pg import StoreUnavailable
+        from heartsuite.web.tables.cluster import ClusterUnavailable
 
+        arguments = {"data_dir": str(data), "public_url": args.public_url,
+                     "grace_seconds": args.grace, "database": args.database,
+                     "redis": args.redis}
         try:
-            app = create_app(data, public_url=args.public_url, grace_seconds=args.grace,
-                             database=args.database)
+            # built here even with --workers: a wrong URL is said once, before any process
+            app = create_app(**arguments)
         except sqlite3.Error as exc:
             raise UserError(f"cannot open the store in {data}: {exc}") from None
-        except StoreUnavailable as exc:
+        except (StoreUnavailable, ClusterUnavailable) as exc:
             raise UserError(str(exc)) from None
         except PublicUrlError as exc:
             raise UserError(f"--public-url: {exc}") from None
         host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
         url = args.public_url or f"http://{host}:{args.port}/"
         where = f"data in {data}" if args.database is None else "data in PostgreSQL"
+        if args.redis is not None:
+            where += ", tables shared through Redis"
+        if args.workers > 1:
+            where += f", {args.workers} processes"
         print(f"heartsuite: serving on {url} ({where}); Ctrl+C stops")
         if not args.no_browser:
             threading.Timer(1.0, webbrowser.open, (url,)).start()
+        if args.workers > 1:
+            from heartsuite.web.app import ENVIRONMENT
+
+            os.environ[ENVIRONMENT] = json.dumps(arguments)
+            try:
+                uvicorn.run("heartsuite.web.app:app_from_environment", factory=True,
+                            workers=args.workers, host=args.host, port=args.port,
+                            log_level="warning", ws_max_size=WS_MAX_SIZE,
+                            http=BoundedHttpToolsProtocol)
+            except OSError as exc:
+                raise UserError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}"
+                                ) from None
+            return 0
         config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                                 ws_max_size=WS_MAX_SIZE, http=BoundedHttpToolsProtocol)
         quiet_client_errors()  # uvicorn.Config has configured logging by now

@@ -9,6 +9,8 @@ shuts down.
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -31,6 +33,7 @@ from heartsuite.web.ratelimit import Guards, Limits
 from heartsuite.web.site import routes as site
 from heartsuite.web.store import Store
 from heartsuite.web.tables import routes as tables_routes
+from heartsuite.web.tables.cluster import Cluster
 from heartsuite.web.tables.hub import DEFAULT_GRACE, Hub
 
 STATIC = Path(__file__).with_name("static")
@@ -51,12 +54,15 @@ def default_data_dir() -> Path:
 
 def create_app(data_dir: Path | str | None = None, *, public_url: str | None = None,
                limits: Limits | None = None, grace_seconds: float = DEFAULT_GRACE,
-               database: str | None = None) -> FastAPI:
+               database: str | None = None, redis: str | None = None) -> FastAPI:
     """The app, storing its SQLite file in `data_dir` (":memory:" for a throwaway store), or
     with `database` (a `postgresql://` URL) in PostgreSQL, shared with other processes.
     `public_url` is where it is reached when exposed beyond localhost (`web/public.py`; a
     PublicUrlError when unusable); `limits` the rates it enforces (`web/ratelimit.py`);
-    `grace_seconds`: how long a person who dropped keeps their seat at a table with people."""
+    `grace_seconds`: how long a person who dropped keeps their seat at a table with people.
+    `redis` (a `redis://` URL; with `database`): the tables are shared with the other processes
+    on the same Redis and PostgreSQL (web/tables/cluster.py); ClusterUnavailable when Redis
+    cannot be reached."""
     public = PublicSite.parse(public_url) if public_url else None
     store: Store
     if database is not None:
@@ -68,7 +74,8 @@ def create_app(data_dir: Path | str | None = None, *, public_url: str | None = N
     else:
         store = Store(Path(data_dir or default_data_dir()) / DB_NAME)
     sessions, tables = Sessions(store), Tables(store)
-    hub = Hub(store, grace_seconds)
+    cluster = Cluster(redis) if redis is not None else None
+    hub = Hub(store, grace_seconds, cluster=cluster)
     services: tuple[Service, ...] = (sessions, tables, hub)
 
     @asynccontextmanager
@@ -96,3 +103,13 @@ def create_app(data_dir: Path | str | None = None, *, public_url: str | None = N
     app.add_middleware(HostCheckMiddleware, site=public)
     app.add_middleware(SecurityHeadersMiddleware)
     return app
+
+
+ENVIRONMENT = "HEARTSUITE_APP"  # the arguments of `create_app`, as JSON, for each web process
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one of `heartsuite serve --workers N`'s processes (uvicorn's factory: each
+    process builds its own app from the arguments the parent put in the environment)."""
+    arguments = json.loads(os.environ[ENVIRONMENT])
+    return create_app(arguments.pop("data_dir"), **arguments)

@@ -8,6 +8,12 @@ server process that wrote meanwhile makes this write fail, and the table is read
 events are published to every connected socket, each filtered for its viewer: a seat gets what it
 may see with its own view after the batch, a spectator the public events and the public view.
 
+With `--redis` (web/tables/cluster.py) several processes share the tables: a write happens under
+the table's lock in Redis after reading the table's command stream to its end, and is appended
+to that stream after its save; every process replays the stream onto its copy and publishes the
+events to its own sockets; the table's owner (a lease) runs its clocks and computers, and a
+process takes a table over when its owner's lease lapses. Without Redis, one process has it all.
+
 Each socket has a bounded `Outbox`: a client more than QUEUE_LIMIT messages behind is dropped (its
 socket is closed with 1013 and it reconnects with `hello`), and one replay runs at a time per
 connection (a `hello` while one is being sent is answered by that replay's final state).
@@ -21,9 +27,13 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+from redis.asyncio.lock import Lock
+from redis.exceptions import LockError, RedisError
 
 from heartsuite.hearts.rules import Rules, RulesError
 from heartsuite.tables.errors import TableError
@@ -44,6 +54,7 @@ from heartsuite.tables.table import (
 from heartsuite.web.errors import ApiError
 from heartsuite.web.hearts.table import pause_after
 from heartsuite.web.store import FINISHED, LOST, WON, StaleTable, Store, TableRow, new_id
+from heartsuite.web.tables.cluster import LEASE_SECONDS, START, Cluster
 from heartsuite.web.tables.messages import NewTable
 from heartsuite.web.tables.thinking import Thinker
 
@@ -118,6 +129,12 @@ class Live:
     graces: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     saved: int = 0  # commands already in the store
     counted: bool = False  # the statistics rows of the finished game are written
+    published: int = 0  # events already published to the sockets
+    # with Redis: the last stream entry applied, whether this process owns the table (runs its
+    # clocks and computers; always without Redis) and the lease that says so
+    stream_id: str = START
+    owned: bool = True
+    lease: Lock | None = None
 
     def busy(self) -> bool:
         tasks = [self.driver, self.timer, *self.graces.values()]
@@ -149,14 +166,18 @@ class Hub:
     """Every live table, by id (and short code)."""
 
     def __init__(self, store: Store, grace_seconds: float = DEFAULT_GRACE,
-                 clock: Callable[[], float] = time.time, thinker: Thinker | None = None) -> None:
+                 clock: Callable[[], float] = time.time, thinker: Thinker | None = None,
+                 cluster: Cluster | None = None) -> None:
         self.store = store
         self.grace = grace_seconds
         self.clock = clock
         self.thinker = thinker or Thinker()
+        self.cluster = cluster
         self._live: OrderedDict[str, Live] = OrderedDict()
         self._codes: dict[str, str] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._owned: dict[str, Live] = {}  # with Redis: the tables whose lease this process holds
+        self._loops: list[asyncio.Task[None]] = []
 
     # Finding, making ----------------------------------------------------------------------
 
@@ -167,18 +188,34 @@ class Hub:
         live = self._live.get(table_id)
         if live is not None:
             self._live.move_to_end(table_id)
+            self.catch_up(live)
             return live
-        row = self.store.table(code or key) if 0 < len(key) <= 64 else None
+        if not 0 < len(key) <= 64:
+            raise ApiError(404, "not_found", "no such table")
+        # with Redis: the stream's end is read before the store, so no command falls between
+        known = START
+        if self.cluster is not None and table_id:
+            known = self._redis(self.cluster.last_id, table_id)
+        row = self.store.table(code or key)
         if row is None:
             raise ApiError(404, "not_found", "no such table")
+        if self.cluster is not None and not table_id:
+            known = START  # found by code: every entry is read, those stored already skipped
+        live = self._load(row)
+        live.stream_id = known
+        live.owned = self.cluster is None
+        self._remember(live)
+        self.catch_up(live)
+        return live
+
+    @staticmethod
+    def _load(row: TableRow) -> Live:
         try:
             table = Table.from_data(row.id, row.code, row.data)
         except (TableError, RulesError, KeyError, TypeError, ValueError) as exc:
             raise ApiError(409, "unreadable", f"this stored table cannot be replayed: {exc}"
                            ) from None
-        live = Live(table, row, saved=len(table.commands))
-        self._remember(live)
-        return live
+        return Live(table, row, saved=len(table.commands), published=len(table.events))
 
     def _remember(self, live: Live) -> None:
         self._live[live.row.id] = live
@@ -237,7 +274,7 @@ class Hub:
             row = self.store.create_table(table.id, table.code, creator, table.status,
                                           table.data(), [creator])
             if row is not None:
-                live = Live(table, row)
+                live = Live(table, row, owned=self.cluster is None)
                 self._remember(live)
                 return live
         raise ApiError(503, "no_code", "no free table code: try again")
@@ -267,36 +304,251 @@ class Hub:
     async def run(self, live: Live, change: Callable[[Table, float], list[TableEvent]]
                   ) -> list[TableEvent]:
         """Apply a change under the table's lock (see `run_now`)."""
-        async with live.lock:
+        async with self.locked(live):
             return self.run_now(live, change)
+
+    @asynccontextmanager
+    async def locked(self, live: Live) -> AsyncIterator[None]:
+        """Hold the table for a write: its lock in this process and, with Redis, its write lock
+        across processes, the copy brought up to the stream's end (and what that sets going)."""
+        async with live.lock:
+            if self.cluster is None:
+                yield
+                return
+            self._start_loops()
+            lock = self.cluster.write_lock(live.row.id)
+            try:
+                got = await lock.acquire()
+            except RedisError as exc:
+                raise ApiError(503, "unavailable", f"the table cannot be reached: {exc}"
+                               ) from None
+            if not got:
+                raise ApiError(503, "busy", "the table is busy: try again")
+            try:
+                self.catch_up(live)
+                self._after_others(live)
+                yield
+            finally:
+                with contextlib.suppress(LockError, RedisError):
+                    await lock.release()
+
+    @asynccontextmanager
+    async def reading(self, live: Live) -> AsyncIterator[None]:
+        """Hold the table to read it (a replay): this process's lock, the copy up to date."""
+        async with live.lock:
+            self.catch_up(live)
+            yield
 
     def run_now(self, live: Live, change: Callable[[Table, float], list[TableEvent]]
                 ) -> list[TableEvent]:
         """Apply a change, save, publish and schedule what follows. A TableError becomes an
-        ApiError (nothing changed); a write that lost to another process is a 409 `conflict`."""
+        ApiError (nothing changed); a write that lost to another process is a 409 `conflict`
+        (with Redis, the table is read again from the store and the change made on it)."""
+        for attempt in range(3):
+            table = live.table
+            before = table.status
+            first = live.saved
+            try:
+                events = change(table, self.clock())
+            except TableError as exc:
+                raise ApiError(exc.status, exc.reason, exc.message) from None
+            if len(table.commands) == live.saved:
+                return events  # nothing happened (a join by the person already seated)
+            live.row.status = table.status
+            live.row.data = table.data()
+            try:
+                self.store.save_table(live.row, table.people())
+            except StaleTable:
+                if self.cluster is None or attempt == 2:
+                    self._forget(live)
+                    raise ApiError(409, "conflict", "the table changed meanwhile: try again"
+                                   ) from None
+                self._reload(live)  # a writer that died before its stream entry: the store
+                continue
+            live.saved = len(table.commands)
+            if self.cluster is not None:
+                live.stream_id = self._redis(self.cluster.append, live.row.id, first,
+                                             table.commands[first:], live.row.rev)
+            self.publish(live, events)
+            self._follow(live, before)
+            return events
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    # With Redis: other processes' writes --------------------------------------------------
+
+    def _redis(self, call: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return call(*args)
+        except RedisError as exc:
+            raise ApiError(503, "unavailable", f"the table cannot be reached: {exc}") from None
+
+    def catch_up(self, live: Live) -> bool:
+        """Apply the commands other processes wrote (the table's stream after the last entry
+        this copy has) and publish their events; a gap in the stream (an entry trimmed, or a
+        writer that died between its save and its entry) reads the table from the store.
+        Whether anything changed."""
+        if self.cluster is None:
+            return False
+        entries = self._redis(self.cluster.since, live.row.id, live.stream_id)
         table = live.table
         before = table.status
-        try:
-            events = change(table, self.clock())
-        except TableError as exc:
-            raise ApiError(exc.status, exc.reason, exc.message) from None
-        if len(table.commands) == live.saved:
-            return events  # nothing happened (a join by the person already seated)
-        live.row.status = table.status
-        live.row.data = table.data()
-        try:
-            self.store.save_table(live.row, table.people())
-        except StaleTable:
-            self._forget(live)
-            raise ApiError(409, "conflict", "the table changed meanwhile: try again") from None
+        events: list[TableEvent] = []
+        for entry in entries:
+            live.stream_id = entry.id
+            if entry.n < len(table.commands):
+                continue  # this copy has it (its own write, or read from the store)
+            if entry.n > len(table.commands):
+                self._reload(live)
+                return True
+            try:
+                events += table.apply(entry.command)
+            except TableError:  # pragma: no cover - a command the writer applied
+                log.error("table %s: stream entry %s does not apply", live.row.id, entry.n)
+                self._reload(live)
+                return True
+            live.row.rev = max(live.row.rev, entry.rev)
+        if not events and live.saved == len(table.commands):
+            return False
         live.saved = len(table.commands)
+        live.row.status, live.row.data = table.status, table.data()
         self.publish(live, events)
-        self._follow(live, before)
-        return events
+        if before != table.status and table.status == CLOSED:
+            self.close_all(live, "closed")
+        return True
+
+    def _reload(self, live: Live) -> None:
+        """Read the table from the store into this copy and publish what the sockets lack."""
+        row = self.store.table(live.row.id)
+        if row is None:  # pragma: no cover - tables are never deleted
+            raise ApiError(404, "not_found", "no such table")
+        fresh = self._load(row)
+        before = live.table.status
+        live.table, live.row, live.saved = fresh.table, row, fresh.saved
+        self.publish(live, fresh.table.events[live.published:])
+        if before != fresh.table.status and fresh.table.status == CLOSED:
+            self.close_all(live, "closed")
+
+    def _start_loops(self) -> None:
+        if self.cluster is None or self._loops:
+            return
+        self._loops = [asyncio.ensure_future(self._follow_streams()),
+                       asyncio.ensure_future(self._keep_leases())]
+
+    async def _follow_streams(self) -> None:
+        """Read the streams of the tables this process shows or owns, as other processes write
+        them: the sockets here get those events; the owner reacts."""
+        assert self.cluster is not None
+        while True:
+            positions = {key: live.stream_id for key, live in self._live.items()
+                         if live.sockets or live.owned}
+            if not positions:
+                await asyncio.sleep(0.25)
+                continue
+            try:
+                changed = await self.cluster.follow(positions, 250)
+            except RedisError as exc:
+                log.warning("following the tables' streams failed: %s", exc)
+                await asyncio.sleep(1.0)
+                continue
+            for key in changed:
+                live = self._live.get(key)
+                if live is None:
+                    continue
+                with contextlib.suppress(ApiError):
+                    async with self.reading(live):
+                        if not self._back_here(live):
+                            if live.owned:
+                                self._arm_all(live)
+                            continue
+                    async with self.locked(live):
+                        pass  # marks the people connected here back (and the owner acts)
+
+    def _back_here(self, live: Live) -> bool:
+        """Someone connected to this process sits at the table marked away (a write to make)."""
+        if live.table.status not in (WAITING, PLAYING):
+            return False
+        here = {v.person for v in live.sockets}
+        return any(s.kind == PERSON and not s.present and s.person in here
+                   for s in live.table.seats)
+
+    @staticmethod
+    def _active(live: Live) -> bool:
+        """A table that needs an owner: being filled or played, or a rematch to make."""
+        table = live.table
+        return table.status in (WAITING, PLAYING) or (
+            table.status == OVER and table.rematch_plan() is not None)
+
+    async def _claim(self, live: Live, takeover: bool = False) -> None:
+        """Take the table's lease if nobody holds it; the new owner sets everything going. A
+        takeover (the owner's lease lapsed: it died) also gives a grace period to the people
+        marked present who are not connected here (their process is gone; those connected to
+        a third process are marked back there)."""
+        if self.cluster is None or live.owned or not self._active(live):
+            return
+        self._start_loops()
+        lease = self.cluster.lease(live.row.id)
+        try:
+            if not await lease.acquire(token=self.cluster.name):  # says who holds it
+                return
+        except RedisError as exc:
+            log.warning("table %s: its lease cannot be taken: %s", live.row.id, exc)
+            return
+        live.owned, live.lease = True, lease
+        self._owned[live.row.id] = live
+        if takeover:
+            log.info("table %s: taken over", live.row.id)
+        with contextlib.suppress(ApiError):
+            async with self.locked(live):
+                if takeover and live.table.status == PLAYING:
+                    here = {v.person for v in live.sockets}
+                    until = self.clock() + self.grace
+                    for seat in live.table.seats:
+                        if seat.kind == PERSON and seat.present and seat.person not in here:
+                            self.run_now(live, command({"c": "away", "seat": seat.index,
+                                                        "until": until}))
+                self._arm_all(live)
+
+    async def _keep_leases(self) -> None:
+        """Renew the leases of the tables this process owns (and hand back those it no longer
+        needs); take the tables in memory that nobody owns."""
+        while True:
+            await asyncio.sleep(LEASE_SECONDS / 3)
+            for key, live in list(self._owned.items()):
+                assert live.lease is not None
+                keep = self._live.get(key) is live and (self._active(live) or live.busy())
+                try:
+                    if keep:
+                        await live.lease.reacquire()
+                        continue
+                    await live.lease.release()
+                except (LockError, RedisError) as exc:
+                    log.warning("table %s: its lease was lost: %s", key, exc)
+                self._disown(live)
+            for live in list(self._live.values()):
+                if not live.owned and self._active(live):
+                    await self._claim(live, takeover=True)
+
+    def _disown(self, live: Live) -> None:
+        """This process no longer owns the table: its clocks and computers stop here."""
+        self._owned.pop(live.row.id, None)
+        live.owned, live.lease = False, None
+        for task in [live.driver, live.timer, *live.graces.values()]:
+            if task is not None:
+                task.cancel()
+        live.driver = live.timer = None
+        live.graces.clear()
+
+    def _after_others(self, live: Live) -> None:
+        """After other processes' writes: the people connected here are marked back; the owner
+        sets the clocks and computers going."""
+        self._mark_present(live)
+        if live.owned:
+            self._arm_all(live)
 
     def publish(self, live: Live, events: list[TableEvent]) -> None:
         """Send each viewer the events it may see, the last one with its view after them."""
         table = live.table
+        live.published = len(table.events)
         for viewer in list(live.viewers):
             seat = table.seat_of(viewer.person)
             visible = [e for e in events if e.visible_to(seat)]
@@ -326,6 +578,25 @@ class Hub:
             elif table.status == CLOSED:
                 self.close_all(live, "closed")
         self._mark_present(live)
+        if not live.owned:
+            self._spawn(self._claim(live))  # with Redis: the owner runs what follows
+            return
+        self._arm_timer(live)
+        self.drive(live)
+        if table.rematch_plan() is not None:
+            self._spawn(self._make_rematch(live))
+
+    def _arm_all(self, live: Live) -> None:
+        """The owner's work on a table it took over or that others wrote: a grace period for
+        every person away, the turn timer, the computers, a rematch everyone accepted."""
+        table = live.table
+        if table.status == PLAYING:
+            for seat in table.seats:
+                running = live.graces.get(seat.index)
+                if (seat.kind == PERSON and not seat.present and not seat.standin
+                        and seat.away_until is not None
+                        and (running is None or running.done())):
+                    self._arm_grace(live, seat.index)
         self._arm_timer(live)
         self.drive(live)
         if table.rematch_plan() is not None:
@@ -346,7 +617,7 @@ class Hub:
 
     async def connect(self, live: Live, viewer: Viewer) -> None:
         """A socket opened: a seated person is back (their stand-in, if any, stops)."""
-        async with live.lock:
+        async with self.locked(live):
             live.sockets.add(viewer)
             self._mark_present(live)
 
@@ -372,7 +643,7 @@ class Hub:
 
     async def disconnect(self, live: Live, viewer: Viewer) -> None:
         """A socket closed: a seated person with no other socket is away for the grace period."""
-        async with live.lock:
+        async with self.locked(live):
             live.viewers.discard(viewer)
             live.sockets.discard(viewer)
             seat = live.table.seat_of(viewer.person)
@@ -410,6 +681,8 @@ class Hub:
         self.publish(live, events)
 
     def _arm_grace(self, live: Live, seat: int) -> None:
+        if not live.owned:
+            return  # the owner's clock (it arms it when it reads the `away`)
         old = live.graces.pop(seat, None)
         if old is not None:
             old.cancel()
@@ -420,7 +693,7 @@ class Hub:
         if state.away_until is None:
             return
         await asyncio.sleep(max(0.0, state.away_until - self.clock()))
-        async with live.lock:
+        async with self.locked(live):
             live.graces.pop(seat, None)
             state = live.table.seats[seat]
             if live.table.status != PLAYING or state.kind != PERSON or state.present \
@@ -433,7 +706,9 @@ class Hub:
     # Computers and the timer --------------------------------------------------------------
 
     def drive(self, live: Live) -> None:
-        """Make sure the computers are acting (one driver per table)."""
+        """Make sure the computers are acting (one driver per table, on its owner)."""
+        if not live.owned:
+            return
         if live.driver is not None and not live.driver.done():
             return
         if not live.table.computer_turns():
@@ -447,7 +722,7 @@ class Hub:
         last: list[dict[str, Any]] = [e.body for e in live.table.events[-3:]]
         while True:
             start = loop.time()
-            async with live.lock:
+            async with self.reading(live):
                 table = live.table
                 turns = table.computer_turns()
                 if not turns:
@@ -461,7 +736,7 @@ class Hub:
             wait = pause_after(last, live.table.options.speed) - (loop.time() - start)
             if wait > 0:
                 await asyncio.sleep(wait)
-            async with live.lock:
+            async with self.locked(live):
                 if len(live.table.commands) != mark:
                     continue  # someone acted meanwhile: decide again
                 if (seat, by) not in live.table.computer_turns():
@@ -480,6 +755,8 @@ class Hub:
         return (int.from_bytes(table.seed[:8], "big"), seat, len(table.commands))
 
     def _arm_timer(self, live: Live) -> None:
+        if not live.owned:
+            return
         deadline = live.table.deadline
         if live.timer is not None and not live.timer.done():
             if getattr(live.timer, "deadline", None) == deadline:
@@ -493,7 +770,7 @@ class Hub:
     async def _timer(self, live: Live, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - self.clock()))
         while True:
-            async with live.lock:
+            async with self.reading(live):
                 table = live.table
                 late = table.timed_out(max(self.clock(), deadline))
                 if not late or table.deadline != deadline:
@@ -504,7 +781,7 @@ class Hub:
                 key = self._key(table, seat)
                 level = table.options.standin_level
             action = await self.thinker.choose(level, view, key)
-            async with live.lock:
+            async with self.locked(live):
                 if len(live.table.commands) != mark:
                     continue
                 try:
@@ -517,14 +794,14 @@ class Hub:
 
     async def person_acts(self, live: Live, person: str, action: Any) -> list[TableEvent]:
         """A seated person's action: TableError-keyed ApiError when refused (nothing changes)."""
-        async with live.lock:
+        async with self.locked(live):
             seat = live.table.seat_of(person)
             if seat is None:
                 raise ApiError(403, "not_seated", "you have no seat at this table")
             return self.run_now(live, acting(seat, action, BY_PERSON))
 
     async def hint(self, live: Live, person: str) -> list[str]:
-        async with live.lock:
+        async with self.locked(live):
             table = live.table
             seat = table.seat_of(person)
             if seat is None:
@@ -559,7 +836,7 @@ class Hub:
             assert row.status in FINISHED
 
     async def _make_rematch(self, live: Live) -> None:
-        async with live.lock:
+        async with self.locked(live):
             plan = live.table.rematch_plan()
             if plan is None:
                 return
@@ -576,12 +853,22 @@ class Hub:
             self.run_now(live, command({"c": "rematch", "table": code}))
 
     async def stop(self) -> None:
-        """Cancel every task (the app is shutting down) and stop the process pool."""
-        for task in list(self._tasks):
+        """Cancel every task (the app is shutting down), hand back the leases (another process
+        takes those tables at once) and stop the process pool."""
+        for task in [*self._loops, *self._tasks]:
             task.cancel()
-        for task in list(self._tasks):
+        for task in [*self._loops, *self._tasks]:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self._loops = []
+        for live in list(self._owned.values()):
+            if live.lease is not None:
+                with contextlib.suppress(LockError, RedisError):
+                    await live.lease.release()
+            self._disown(live)
+        if self.cluster is not None:
+            with contextlib.suppress(RedisError):
+                await self.cluster.close()
         self.thinker.stop()
 
 

@@ -214,11 +214,12 @@ async def _send_all(websocket: WebSocket, viewer: Viewer) -> None:
 
 async def _handle(held: Hub, live: Live, viewer: Viewer, message: SocketMessage) -> None:
     """Answer one message (BadMessage when it cannot be used)."""
-    table, outbox = live.table, viewer.outbox
+    outbox = viewer.outbox
     if isinstance(message, Hello):
         if outbox.replaying:
             return  # the replay being sent ends with the current state anyway
-        async with live.lock:
+        async with held.reading(live):  # with Redis: up to what other processes wrote
+            table = live.table
             seat = table.seat_of(viewer.person)
             replay = [{"type": "event", "seq": e.seq, "event": e.body}
                       for e in table.events_for(seat, message.after)]
@@ -236,7 +237,7 @@ async def _handle(held: Hub, live: Live, viewer: Viewer, message: SocketMessage)
             return
         outbox.put({"type": "hint", "cards": cards})
         return
-    seat = table.seat_of(viewer.person)
+    seat = live.table.seat_of(viewer.person)
     if message.seat is not None and message.seat != seat:
         outbox.put(_refusal(message.type, "not_your_seat", "you play your own seat only"))
         return

@@ -1,0 +1,214 @@
+"""Two `heartsuite serve` processes sharing one PostgreSQL and one Redis (issue 22): people on
+process A and people on process B play one table with a computer player; the owning process (it
+runs the computer) is killed with SIGKILL in the middle of a trick; the other process takes the
+table over (the computer plays on there), every client reconnects there and resumes from the
+last event it had; no event any client saw (an acknowledged action) is lost or changed, and the
+stored table replays to the same events."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
+from websockets.sync.client import connect
+
+from heartsuite.arena.remote import Invite, SeatLoop, Server, socket_url
+from heartsuite.players import make_player
+from heartsuite.prng import Rng
+from heartsuite.tables.fair import verify_record
+from heartsuite.tables.table import Table
+
+CLI = [sys.executable, "-m", "heartsuite"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Process:
+    """One `heartsuite serve --database … --redis …` on a free port."""
+
+    def __init__(self, root: Path, database: str, redis_url: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "XDG_DATA_HOME": str(root / "xdg")}
+        self.log = root / f"serve-{self.port}.log"
+        self.process = subprocess.Popen(
+            [*CLI, "serve", "--port", str(self.port), "--data", str(root / f"d{self.port}"),
+             "--database", database, "--redis", redis_url, "--no-browser", "--grace", "3"],
+            env=env, stdout=subprocess.DEVNULL, stderr=self.log.open("w"))
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start: {self.log.read_text()}"
+                                       ) from None
+                time.sleep(0.1)
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=20)
+
+
+@pytest.fixture()
+def two(tmp_path: Path, postgres_url: str, redis_url: str) -> Iterator[list[Process]]:
+    processes = [Process(tmp_path, postgres_url, redis_url) for _ in range(2)]
+    yield processes
+    for process in processes:
+        process.stop()
+
+
+class Seat(threading.Thread):
+    """A program person at one seat: plays with the heuristic over the socket of its process;
+    when the socket drops it reconnects to the other process and says `hello after N`."""
+
+    def __init__(self, servers: list[str], start: int, code: str, token: str, seat: int,
+                 on_play: Any) -> None:
+        super().__init__(daemon=True)
+        self.servers, self.index, self.code, self.token = servers, start, code, token
+        self.loop = SeatLoop(seat, make_player("heuristic", seat), Rng.for_key("cluster", seat))
+        self.on_play = on_play
+        self.events: dict[int, dict[str, Any]] = {}  # every event received, by number
+        self.moves: list[int] = []  # the numbers of the events of this seat's own plays
+        self.reconnects = 0
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self._play()
+        except BaseException as exc:  # reported by the test
+            self.error = exc
+
+    def _play(self) -> None:
+        deadline = time.monotonic() + 120
+        while not self.loop.done:
+            assert time.monotonic() < deadline, f"the game did not end (event {self.loop.seq})"
+            invite = Invite(self.servers[self.index], self.code)
+            try:
+                with connect(socket_url(invite), open_timeout=5, close_timeout=1,
+                             additional_headers={"Authorization": f"Bearer {self.token}"}) as ws:
+                    ws.send(json.dumps(self.loop.hello()))
+                    while not self.loop.done:
+                        assert time.monotonic() < deadline, \
+                            f"the game did not end (event {self.loop.seq})"
+                        try:
+                            raw = ws.recv(timeout=5)
+                        except TimeoutError:
+                            continue
+                        message = json.loads(raw)
+                        self._note(message)
+                        action = self.loop.receive(message)
+                        if action is not None:
+                            ws.send(json.dumps(action))
+                        if self.loop.done:
+                            return
+            except (ConnectionClosed, InvalidHandshake, InvalidStatus, OSError, TimeoutError):
+                self.index = 1 - self.index  # the other process
+                self.reconnects += 1
+                time.sleep(0.2)
+
+    def _note(self, message: dict[str, Any]) -> None:
+        if message.get("type") != "event":
+            return
+        seq, event = message["seq"], message["event"]
+        assert self.events.setdefault(seq, event) == event, f"event {seq} changed"
+        if event.get("kind") == "play":
+            if event.get("seat") == self.loop.seat:
+                self.moves.append(seq)
+            self.on_play(event)
+
+
+def test_a_table_on_two_processes_survives_the_owner_killed_mid_trick(
+        two: list[Process], postgres_url: str, redis_url: str) -> None:
+    a, b = two
+    servers = [a.url, b.url]
+    people = [Server(servers[i % 2]) for i in range(3)]  # Ana and Cai on A, Ben on B
+    for person in people:
+        person.new_person()
+    seats_wanted = [{"kind": "person"}] * 3 + [{"kind": "bot", "level": "heuristic"}]
+    made = people[0].create_table({"name": "Ana", "rules": {"target": 26}, "speed": "instant",
+                                   "standin_level": "heuristic", "seats": seats_wanted})
+    code = made["code"]
+    for index, person in enumerate(people[1:], start=1):
+        person.join(code, f"P{index}")
+    table_id = people[1].table(code)["id"]
+    assert people[0].table(code)["status"] == "playing"  # the same table on both processes
+
+    owner_key = f"hs:t:{table_id}:owner"
+    store = redis.Redis.from_url(redis_url)
+    killed: dict[str, Any] = {}
+    plays = {"count": 0}
+    guard = threading.Lock()
+
+    def on_play(event: dict[str, Any]) -> None:
+        """After some tricks, at a play that leaves the trick unfinished, kill the owner."""
+        with guard:
+            plays["count"] += 1
+            if killed or plays["count"] < 3 * 9 + 2:  # each person sees each play: trick 3
+                return
+            holder = store.get(owner_key)
+            assert holder is not None, "the table has no owner"
+            pid = int(holder.decode().split(":")[1])
+            victim = next(p for p in two if p.process.pid == pid)
+            victim.kill()
+            killed.update(process=victim, at=time.monotonic(), trick=event)
+
+    seats = [Seat(servers, i % 2, code, person.token or "", i, on_play)
+             for i, person in enumerate(people)]
+    for seat in seats:
+        seat.start()
+    for seat in seats:
+        seat.join(timeout=150)
+    for seat in seats:
+        assert seat.error is None, (repr(seat.error), seat.loop.seq, killed,
+                                    [p.log.read_text()[-3000:] for p in two])
+        assert seat.loop.done
+    assert killed, "the owner was never killed"
+    survivor = next(p for p in two if p is not killed["process"])
+    moved = [s for s in seats if s.servers[s.index] == survivor.url and s.reconnects]
+    assert len(moved) == (2 if killed["process"] is a else 1), \
+        "the people of the killed process went on on the other one"
+    holder = store.get(owner_key)
+    assert holder is None or int(holder.decode().split(":")[1]) == survivor.process.pid
+
+    # No event lost or changed: every event any client saw is in the stored table, in order.
+    from heartsuite.web.store_pg import PgStore
+
+    pg = PgStore(postgres_url)
+    row = pg.table(table_id)
+    assert row is not None and row.status == "over"
+    stored = Table.from_data(row.id, row.code, row.data)
+    for seat in seats:
+        history = {e.seq: e.body for e in stored.events_for(seat.loop.seat, 0)}
+        assert seat.events, "the seat saw nothing"
+        for seq, event in seat.events.items():
+            assert history.get(seq) == event, f"seat {seat.loop.seat}: event {seq}"
+        assert sorted(seat.events) == sorted(history), "every event reached every seat"
+        assert seat.moves, "the seat played"
+    # The record, fetched from the survivor, verifies: dealt from the seed, played by the rules.
+    record = Server(survivor.url, people[0].token).record(code)
+    assert verify_record(record) == []
+    pg.close()
