@@ -223,3 +223,57 @@ def test_the_worker_command_refuses_in_one_line(argv: list[str], message: str,
     err = capsys.readouterr().err
     assert err.startswith("heartsuite: " + message.replace("{port}", port))
     assert err.count("\n") == 1
+
+
+def _start_worker(url: str, queue: str) -> subprocess.Popen[str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "heartsuite", "worker", "--redis", url, "--concurrency", "1",
+         "--queue", queue], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    client = redis.Redis.from_url(url)
+    deadline = time.monotonic() + 30
+    while not client.exists(health_key(queue)):
+        assert proc.poll() is None and time.monotonic() < deadline, "the worker did not start"
+        time.sleep(0.05)
+    client.close()
+    return proc
+
+
+def test_ctrl_c_lets_a_worker_finish_the_search_it_runs(redis_url: str) -> None:
+    """An Expert move of an open position (its search spends the whole 0.5 s) interrupted after
+    0.15 s: the worker finishes it, answers, and stops."""
+    queue = "heartsuite:drained"
+    proc = _start_worker(redis_url, queue)
+    view = next(v for i, (_, v) in enumerate(play_positions(Rules(), 0)) if i == 8)
+    key = (0, 8)
+
+    async def interrupted() -> tuple[Any, int]:
+        thinker = QueueThinker(redis_url, queue)
+        try:
+            move = asyncio.create_task(thinker.choose("expert", view, key))
+            await asyncio.sleep(0.15)  # the worker has taken it
+            proc.send_signal(signal.SIGINT)
+            return await move, thinker.remote
+        finally:
+            await thinker.aclose()
+
+    try:
+        move, answered = _run(interrupted())
+    finally:
+        _, err = proc.communicate(timeout=20)
+    assert answered == 1 and view.legal >> parse_card(move) & 1
+    assert proc.returncode == 0 and "heartsuite worker: stopped" in err and "Traceback" not in err
+
+
+def test_a_worker_that_loses_redis_says_so_in_one_line() -> None:
+    from tests.redis_server import Redis
+
+    server = Redis()
+    try:
+        proc = _start_worker(server.url, "heartsuite:lost")
+    finally:
+        server.stop()
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 1
+    assert err.splitlines()[-1].startswith(f"heartsuite worker: lost Redis at 127.0.0.1:"
+                                           f"{server.port}/0: ")
+    assert "Traceback" not in err

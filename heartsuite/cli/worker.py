@@ -29,7 +29,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def worker(args: argparse.Namespace) -> int:
     import redis
 
-    from heartsuite.web.tables.queue_thinking import QUEUE, make_worker, redis_settings, where
+    from heartsuite.web.tables.queue_thinking import (
+        QUEUE,
+        make_worker,
+        redis_settings,
+        run_worker,
+        where,
+    )
 
     queue = QUEUE if args.queue is None else args.queue
     concurrency = args.concurrency if args.concurrency is not None else (os.cpu_count() or 1)
@@ -52,6 +58,10 @@ def worker(args: argparse.Namespace) -> int:
     bots = make_worker(settings, concurrency=concurrency, queue=queue)
     print(f"heartsuite worker: {concurrency} process{'es' if concurrency > 1 else ''} on queue "
           f"{queue} at {where(settings)} (Ctrl+C stops)", file=sys.stderr, flush=True)
-    bots.run()  # until SIGINT or SIGTERM
+    try:
+        run_worker(bots)  # until SIGINT or SIGTERM
+    except (redis.RedisError, OSError) as exc:
+        print(f"heartsuite worker: lost Redis at {where(settings)}: {exc}", file=sys.stderr)
+        return 1
     print("heartsuite worker: stopped", file=sys.stderr, flush=True)
     return 0

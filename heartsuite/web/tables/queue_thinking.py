@@ -13,6 +13,7 @@ stalls. The jobs carry what the local pool gets (a seat's view, never the game),
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import signal
@@ -34,12 +35,15 @@ QUEUE = "heartsuite:bots"
 MOVE_TIME = {"hard": HARD_MOVE_TIME, "expert": EXPERT_MOVE_TIME}  # a fresh player's budget
 HINT_TIME = HARD_MOVE_TIME  # the hint is Hard's search
 MARGIN = 0.5  # seconds a worker may take above the search's own time, queue and network included
-POLL = 0.005  # how often a worker looks for jobs and a waiting move for its answer (seconds)
+WORKER_POLL = 0.01  # how often an idle worker looks for jobs (seconds)
+ANSWER_POLL = 0.02  # how often a waiting move looks for its answer (the web process's CPU: a
+# move's search overlaps the table's pace, so 10 ms more on average costs the players nothing)
 BEAT = 1.0  # a worker marks itself alive this often (arq's health check; the mark lasts BEAT + 1)
 SEEN_FOR = 1.0  # how long the web process trusts what it saw of the workers (seconds)
 RETRY_AFTER = 5.0  # after Redis failed, the moves are thought here for this long
 JOB_TIMEOUT = 30.0  # a job running longer than this in a worker is cancelled there
 KEEP_RESULT = 60.0  # a result nobody fetched is dropped after this long
+DRAIN = 2  # on SIGINT or SIGTERM a worker takes no more jobs and finishes its own this long
 log = logging.getLogger(__name__)
 
 
@@ -106,7 +110,7 @@ def _warm() -> None:
 
 def make_worker(settings: RedisSettings, *, concurrency: int, queue: str = QUEUE) -> Worker:
     """An arq worker of `queue` taking `concurrency` jobs at a time, computed in a pool of as many
-    processes. Call `run()` in the main thread: it stops on SIGINT and SIGTERM."""
+    processes. Run it with `run_worker` in the main thread."""
     if concurrency < 1:
         raise ValueError("concurrency must be at least 1")
 
@@ -125,9 +129,33 @@ def make_worker(settings: RedisSettings, *, concurrency: int, queue: str = QUEUE
 
     asyncio.set_event_loop(asyncio.new_event_loop())  # arq's worker takes the current loop
     return Worker(JOBS, queue_name=queue, redis_settings=settings, max_jobs=concurrency,
-                  poll_delay=POLL, health_check_interval=BEAT, on_startup=startup,
+                  poll_delay=WORKER_POLL, health_check_interval=BEAT, on_startup=startup,
                   on_shutdown=shutdown, max_tries=1, keep_result=KEEP_RESULT,
-                  job_timeout=JOB_TIMEOUT, log_results=False)
+                  job_timeout=JOB_TIMEOUT, log_results=False, job_completion_wait=DRAIN)
+
+
+def run_worker(worker: Worker) -> None:
+    """Run `worker` until SIGINT or SIGTERM; then it takes no more jobs, finishes those it runs
+    (for up to `DRAIN` seconds; the others are cancelled, and their servers think them again),
+    stops its pool and leaves Redis. What made it stop otherwise (Redis lost) is raised."""
+    loop = worker.loop
+    worker.main_task = loop.create_task(worker.main())
+    try:
+        with contextlib.suppress(asyncio.CancelledError):
+            loop.run_until_complete(worker.main_task)
+    finally:
+        running = list(worker.tasks.values())
+        if running:  # cancelled after the drain: let them end (arq's close would re-raise)
+            loop.run_until_complete(asyncio.gather(*running, return_exceptions=True))
+        worker.tasks.clear()
+        try:
+            loop.run_until_complete(worker.close())
+        except (OSError, RedisError) as exc:  # Redis is gone: the pool is stopped all the same
+            log.debug("closing the worker: %s", exc)
+            pool: ProcessPoolExecutor | None = worker.ctx.pop("pool", None)
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+        loop.close()
 
 
 # The web process's side ---------------------------------------------------------------------
@@ -191,7 +219,7 @@ class QueueThinker(Thinker):
                     queued = await redis.enqueue_job(job, *args, _queue_name=self.queue,
                                                      _expires=wait)
                     if queued is not None:  # None only for a job id met before: never here
-                        result = await queued.result(poll_delay=POLL)
+                        result = await queued.result(poll_delay=ANSWER_POLL)
                         self.remote += 1
                         return True, result
         except TimeoutError:
@@ -270,4 +298,5 @@ class QueueThinker(Thinker):
         await asyncio.gather(*self._closing, return_exceptions=True)
 
 
-__all__ = ["MOVE_TIME", "QUEUE", "QueueThinker", "health_key", "make_worker", "redis_settings"]
+__all__ = ["MOVE_TIME", "QUEUE", "QueueThinker", "health_key", "make_worker", "redis_settings",
+           "run_worker", "where"]
