@@ -40,6 +40,7 @@ ANSWER_POLL = 0.02  # how often a waiting move looks for its answer (the web pro
 # move's search overlaps the table's pace, so 10 ms more on average costs the players nothing)
 BEAT = 1.0  # a worker marks itself alive this often (arq's health check; the mark lasts BEAT + 1)
 SEEN_FOR = 1.0  # how long the web process trusts what it saw of the workers (seconds)
+CONNECT_WAIT = 2.0  # the longest a move waits for a first connection to Redis (seconds)
 RETRY_AFTER = 5.0  # after Redis failed, the moves are thought here for this long
 JOB_TIMEOUT = 30.0  # a job running longer than this in a worker is cancelled there
 KEEP_RESULT = 60.0  # a result nobody fetched is dropped after this long
@@ -104,7 +105,8 @@ def _quiet_child() -> None:
 
 
 def _warm() -> None:
-    """Import the players in a pool process before the first job needs them."""
+    """Nothing: sent to each pool process at start, it makes the process import this module (and
+    so the players) before the first job needs them."""
     time.sleep(0.05)  # long enough that every process of the pool gets one
 
 
@@ -256,7 +258,8 @@ class QueueThinker(Thinker):
         if time.monotonic() < self._down_until:
             return None
         try:
-            redis = await create_pool(self.settings, default_queue_name=self.queue)
+            async with asyncio.timeout(CONNECT_WAIT):  # a Redis that accepts but never answers
+                redis = await create_pool(self.settings, default_queue_name=self.queue)
         except Exception as exc:  # any failure to connect: think here
             self._failed(exc)
             return None
