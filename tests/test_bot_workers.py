@@ -5,6 +5,7 @@ thought locally in time; the command's errors."""
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import socket
 import subprocess
@@ -12,6 +13,7 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -277,3 +279,38 @@ def test_a_worker_that_loses_redis_says_so_in_one_line() -> None:
     assert err.splitlines()[-1].startswith(f"heartsuite worker: lost Redis at 127.0.0.1:"
                                            f"{server.port}/0: ")
     assert "Traceback" not in err
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def test_a_worker_whose_pool_process_died_starts_a_new_pool(redis_url: str) -> None:
+    """The pool's processes (the forkserver's children) killed: the next move is still the
+    worker's, answered by a new pool."""
+    queue = "heartsuite:reborn"
+    proc = _start_worker(redis_url, queue)
+    view, key = _decided(1)[0]
+    killed = [g for c in _children(proc.pid) for g in _children(c)]
+    assert killed
+    for pid in killed:
+        os.kill(pid, signal.SIGKILL)
+
+    async def after() -> tuple[Any, int]:
+        thinker = QueueThinker(redis_url, queue, margin=3.0)
+        try:
+            return await thinker.choose("hard", view, key), thinker.remote
+        finally:
+            await thinker.aclose()
+
+    try:
+        move, answered = _run(after())
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=20)
+    assert answered == 1 and move == thinking.choose("hard", view, key)
+    assert "a process of the pool died: starting a new pool" in err
+    assert proc.returncode == 0, err

@@ -18,7 +18,9 @@ import logging
 import multiprocessing
 import signal
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -80,17 +82,34 @@ def health_key(queue: str) -> str:
 async def choose_job(ctx: dict[Any, Any], level: str, view: SeatView,
                      key: tuple[int, ...]) -> Any:
     """`thinking.choose` in the worker's process pool."""
-    pool: ProcessPoolExecutor = ctx["pool"]
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(pool, thinking.choose, level, view, tuple(key))
+    return await _in_pool(ctx, thinking.choose, level, view, tuple(key))
 
 
 async def suggest_job(ctx: dict[Any, Any], view: SeatView, seed: int) -> list[str]:
     """`thinking.suggest` in the worker's process pool."""
-    pool: ProcessPoolExecutor = ctx["pool"]
-    loop = asyncio.get_running_loop()
-    result: list[str] = await loop.run_in_executor(pool, thinking.suggest, view, seed)
+    result: list[str] = await _in_pool(ctx, thinking.suggest, view, seed)
     return result
+
+
+async def _in_pool(ctx: dict[Any, Any], work: Callable[..., Any], *args: Any) -> Any:
+    """`work(*args)` in the worker's pool; a pool broken by a process that died (killed, out of
+    memory) is replaced once, so the worker does not turn every later job down."""
+    loop = asyncio.get_running_loop()
+    pool: ProcessPoolExecutor = ctx["pool"]
+    try:
+        return await loop.run_in_executor(pool, work, *args)
+    except BrokenProcessPool:
+        if ctx["pool"] is pool:  # not replaced yet by another job that met it broken
+            log.warning("a process of the pool died: starting a new pool")
+            ctx["pool"] = _new_pool(ctx["concurrency"])
+            pool.shutdown(wait=False, cancel_futures=True)
+        return await loop.run_in_executor(ctx["pool"], work, *args)
+
+
+def _new_pool(processes: int) -> ProcessPoolExecutor:
+    # forkserver: the processes do not inherit the worker's loop and sockets
+    return ProcessPoolExecutor(processes, initializer=_quiet_child,
+                               mp_context=multiprocessing.get_context("forkserver"))
 
 
 JOBS: list[Function] = [
@@ -117,12 +136,10 @@ def make_worker(settings: RedisSettings, *, concurrency: int, queue: str = QUEUE
         raise ValueError("concurrency must be at least 1")
 
     async def startup(ctx: dict[Any, Any]) -> None:
-        # forkserver: the processes do not inherit the worker's loop and sockets
-        pool = ProcessPoolExecutor(concurrency, initializer=_quiet_child,
-                                   mp_context=multiprocessing.get_context("forkserver"))
+        pool = _new_pool(concurrency)
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(concurrency)))
-        ctx["pool"] = pool
+        ctx["pool"], ctx["concurrency"] = pool, concurrency
 
     async def shutdown(ctx: dict[Any, Any]) -> None:
         pool: ProcessPoolExecutor | None = ctx.pop("pool", None)
