@@ -16,6 +16,7 @@ COMMAND_MODULES: list[str] = [
     "heartsuite.cli.hearts",
     "heartsuite.cli.solver",
     "heartsuite.cli.serve",
+    "heartsuite.cli.worker",
 ]
 
 
