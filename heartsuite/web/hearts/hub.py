@@ -291,8 +291,7 @@ class Tables:
                 live.table.settings.speed = speed
 
         for live in self.live_of(person):
-            if live.row.status == PLAYING:
-                self.update(live, change)
+            self.update(live, change)
 
     # Acting and driving -------------------------------------------------------------------
 
@@ -305,7 +304,7 @@ class Tables:
         async with live.lock:
             self.fresh(live)
             if live.row.status != PLAYING:
-                raise IllegalMove("finished", "This game is over.")
+                raise IllegalMove("game_over", "The game is over.")
             if move is not None and move != live.table.person_moves:
                 raise IllegalMove("stale", STALE)
             must = live.table.person_must()
