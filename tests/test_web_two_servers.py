@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import UNLIMITED, new_game_body
+from web_helpers import UNLIMITED, new_game_body, run_async
 
 from heartsuite.h2h.game import Game
 from heartsuite.hearts.rules import Rules
 from heartsuite.solver import deal_from_code
 from heartsuite.web.app import create_app
-from heartsuite.web.hearts.table import HeartsTable, TableSettings
+from heartsuite.web.hearts.table import HeartsTable, IllegalMove, TableSettings
 from heartsuite.web.site.examples import EXAMPLE_CODE, example_moves
 from heartsuite.web.store import Store
 
@@ -145,3 +145,22 @@ def test_hearts_actions_alternate_between_two_servers(servers: list[TestClient])
     replayed = HeartsTable.replay(Rules.from_json(row.data["rules"]), row.code,
                                   row.data["actions"], TableSettings.from_json(row.settings))
     assert replayed.person_moves == n and replayed.state() == state
+
+
+def test_a_hearts_action_that_loses_a_race_with_the_other_server_is_refused(
+        servers: list[TestClient], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check before the person's action sees nothing (the other server wrote between it and
+    the save): the store refuses the save, the action is refused `stale`, the table read again."""
+    a, b = (client.app.state.hearts for client in servers)  # type: ignore[attr-defined]
+    mine = a.start("ana", Rules(), "HT1-ABCDEFG")
+    theirs = b.get(mine.row.id, "ana")
+    cards = mine.table.state()["hand"][:3]
+    run_async(lambda: a.person_acts(mine, "pass", cards, 0))
+    held_rev = theirs.row.rev
+    monkeypatch.setattr(b.store, "game_rev", lambda _id: held_rev)  # B's check misses it
+    with pytest.raises(IllegalMove) as refused:
+        run_async(lambda: b.person_acts(theirs, "pass", cards, 0))
+    assert refused.value.reason == "stale"
+    assert theirs.table.person_moves == 1 and theirs.table.actions == mine.table.actions
+    row = store_of(servers[0]).game(mine.row.id)
+    assert row is not None and row.data["actions"] == mine.table.actions
