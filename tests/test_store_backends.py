@@ -11,7 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from heartsuite.web.store import FINISHED, LOST, PLAYING, WON, StaleTable, Store, new_id
+from heartsuite.web.store import (
+    FINISHED,
+    LOST,
+    PLAYING,
+    WON,
+    StaleGame,
+    StaleTable,
+    Store,
+    new_id,
+)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -125,6 +134,81 @@ def test_two_writers_racing_on_one_table_one_wins(store: Store, tmp_path: Path) 
         assert final is not None and final.rev == 2 and final.data["n"] in (1, 2)
     finally:
         other.close()
+
+
+def test_games_refuse_a_stale_write(store: Store, tmp_path: Path) -> None:
+    """Two stores on one database (two server processes) hold one game: the write made from the
+    older read is refused, nothing of it lands; read again, it is written."""
+    from heartsuite.web.store_pg import PgStore
+
+    other = (Store(tmp_path / "heartsuite.sqlite3") if not isinstance(store, PgStore)
+             else PgStore(store.url))
+    try:
+        mine = store.create_game(new_id(), "h2h", "HH1-N-AAAAAAF", {"moves": []})
+        theirs = other.game(mine.id)
+        assert theirs is not None and mine.rev == theirs.rev == 1
+        mine.data, mine.moves = {"moves": ["D"]}, 1
+        store.save(mine)
+        assert mine.rev == 2 and other.game_rev(mine.id) == 2
+        theirs.data, theirs.moves, theirs.status = {"moves": ["X"]}, 1, WON
+        with pytest.raises(StaleGame):
+            other.save(theirs)
+        assert theirs.rev == 1 and theirs.finished is None  # the refused copy is unchanged
+        kept = other.game(mine.id)
+        assert kept is not None and kept.data == {"moves": ["D"]} and kept.status == PLAYING
+        other.save(kept)
+        assert store.game_rev(mine.id) == 3 and store.game_rev("no such game") is None
+    finally:
+        other.close()
+
+
+def test_a_sqlite_file_of_before_game_revisions_upgrades_in_place(tmp_path: Path) -> None:
+    import sqlite3
+
+    from heartsuite.web.store import _SCHEMA
+
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(_SCHEMA.replace(",\n    rev INTEGER NOT NULL DEFAULT 1", ""))
+    old.execute("INSERT INTO games (id, person, kind, code, created, updated)"
+                " VALUES ('g', 'p', 'h2h', 'HH1-N-AAAAAAF', 1, 1)")
+    old.commit()
+    old.close()
+    store = Store(path)
+    row = store.game("g")
+    assert row is not None and row.rev == 1
+    store.save(row)
+    assert store.game_rev("g") == 2
+    store.close()
+    assert Store(path).game_rev("g") == 2  # opened again: nothing to upgrade
+
+
+def test_a_postgresql_database_of_before_game_revisions_upgrades_in_place(
+        postgres_url: str) -> None:
+    import psycopg
+
+    from heartsuite.web.store_pg import PgStore, migrations
+
+    name = f"old_{new_id().lower().replace('-', '_')}"
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"'.encode())
+    url = postgres_url.rsplit("/", 1)[0] + f"/{name}"
+    number, file, sql = migrations()[0]
+    with psycopg.connect(url, autocommit=True) as conn:  # the schema of before: 001 only
+        conn.execute(sql.encode())
+        conn.execute("CREATE TABLE schema_version"
+                     " (version INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        conn.execute("INSERT INTO schema_version VALUES (%s, %s)", (number, file))
+        conn.execute("INSERT INTO games (id, person, kind, code, created, updated)"
+                     " VALUES ('g', 'p', 'h2h', 'HH1-N-AAAAAAF', 1, 1)")
+    store = PgStore(url)
+    try:
+        row = store.game("g")
+        assert row is not None and row.rev == 1
+        store.save(row)
+        assert store.game_rev("g") == 2 and store.migrate() == []
+    finally:
+        store.close()
 
 
 def test_postgresql_applies_each_migration_once(postgres_url: str) -> None:

@@ -5,6 +5,10 @@ Heart the move list; for Hearts whatever its routes need to replay the game), it
 elapsed time and, once finished, a `result` summary the statistics read. Replaying `data` from the
 code is how a reload or a server restart resumes a game exactly.
 
+Every write of a game or a table names the revision it was made from (`UPDATE … WHERE rev = ?`),
+so of two server processes sharing one database, one that read an older revision is refused
+(`StaleGame`, `StaleTable`) instead of overwriting the other's move.
+
 Statuses: `playing` (can be resumed), `won`, `lost` (finished without a win, or left with moves
 made), `abandoned` (left before any move; not counted anywhere).
 """
@@ -46,7 +50,8 @@ CREATE TABLE IF NOT EXISTS games (
     result TEXT NOT NULL DEFAULT '{}',
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    finished REAL
+    finished REAL,
+    rev INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX IF NOT EXISTS games_person ON games (person, kind, status, updated);
 CREATE TABLE IF NOT EXISTS tables (
@@ -87,6 +92,8 @@ class GameRow:
     created: float = 0.0
     updated: float = 0.0
     finished: float | None = None
+    # Counts the writes (1 when created): a save made from an older read is refused (StaleGame).
+    rev: int = 1
 
 
 _COLUMNS = tuple(GameRow.__dataclass_fields__)
@@ -117,6 +124,11 @@ class TableRow:
 
 class StaleTable(Exception):
     """The table was written by someone else since it was read (its `rev` moved on)."""
+
+
+class StaleGame(Exception):
+    """The game was written by someone else (another server process) since it was read (its
+    `rev` moved on): nothing was written; read it again."""
 
 
 _TABLE_COLUMNS = tuple(TableRow.__dataclass_fields__)
@@ -157,6 +169,14 @@ class Store:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
+            self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Bring a file made by an older version up to `_SCHEMA` in place (caller holds the lock).
+        The PostgreSQL store does the same with its numbered SQL files (web/migrations)."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        if "rev" not in columns:  # before games were written with their revision
+            self._db.execute("ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 1")
 
     def close(self) -> None:
         with self._lock:
@@ -250,16 +270,29 @@ class Store:
         return row if person is None or row.person == person else None
 
     def save(self, row: GameRow) -> None:
-        """Write back a game's changing fields (data, settings, status, counters, result)."""
-        row.updated = time.time()
-        if row.status in FINISHED and row.finished is None:
-            row.finished = row.updated
-        self._run(
+        """Write back a game's changing fields (data, settings, status, counters, result) if
+        nobody else has since it was read (`rev`), and count the write; StaleGame otherwise
+        (nothing written, `row` unchanged)."""
+        now = time.time()
+        finished = now if row.status in FINISHED and row.finished is None else row.finished
+        changed = self._update_count(
             "UPDATE games SET data = ?, settings = ?, status = ?, score = ?, moves = ?,"
-            " elapsed_ms = ?, hints = ?, result = ?, updated = ?, finished = ? WHERE id = ?",
+            " elapsed_ms = ?, hints = ?, result = ?, updated = ?, finished = ?, rev = ?"
+            " WHERE id = ? AND rev = ?",
             (json.dumps(row.data), json.dumps(row.settings), row.status, row.score, row.moves,
-             row.elapsed_ms, row.hints, json.dumps(row.result), row.updated, row.finished, row.id),
+             row.elapsed_ms, row.hints, json.dumps(row.result), now, finished, row.rev + 1,
+             row.id, row.rev),
         )
+        if changed != 1:
+            raise StaleGame(row.id)
+        row.updated, row.finished = now, finished
+        row.rev += 1
+
+    def game_rev(self, game_id: str) -> int | None:
+        """The stored revision of a game (None when there is none): the cheap check of whether
+        a copy held in memory is still the stored one."""
+        rows = self._run("SELECT rev FROM games WHERE id = ?", (game_id,))
+        return int(rows[0][0]) if rows else None
 
     def current(self, person: str, kind: str) -> GameRow | None:
         """The person's most recent game of this kind still in play."""

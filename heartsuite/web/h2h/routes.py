@@ -35,7 +35,7 @@ from heartsuite.web.h2h.sessions import (
 from heartsuite.web.people import person_of
 from heartsuite.web.ratelimit import check_new_game, check_solver
 from heartsuite.web.shell import render_page
-from heartsuite.web.store import PLAYING, GameRow
+from heartsuite.web.store import PLAYING, GameRow, StaleGame
 
 router = APIRouter()
 # What the page may offer: the solver ships with the package, so always everything.
@@ -75,6 +75,17 @@ async def _stale(request: Request, row: GameRow, game: Game) -> ApiError:
     answer = await _answer(request, row, game)
     return ApiError(409, "stale", "the game has changed since this was sent: showing it as it is",
                     extra=answer)
+
+
+async def _save(request: Request, row: GameRow, game: Game, elapsed_ms: int | None) -> None:
+    """Store a change; when another server process wrote the game first (a race the check in
+    `Sessions.get` did not see), nothing is kept and the answer is the 409 `stale` with the game
+    as it is stored."""
+    games = sessions(request)
+    try:
+        games.save(row, game, elapsed_ms)
+    except StaleGame:
+        raise await _stale(request, *games.get(row.id, row.person)) from None
 
 
 @router.get("/h2h", response_class=HTMLResponse)
@@ -140,8 +151,8 @@ async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
         deal = await run_in_threadpool(deal_of, code) if winnable else deal_of(code)
     row, game = sessions(request).start(person, deal)
     if deal.code and sessions(request).solution_seen(person, deal.code):
-        row.settings = row.settings | {"seen": True}  # not an unaided game (site/stats.py)
-        sessions(request).store.save(row)
+        # not an unaided game (site/stats.py)
+        sessions(request).update(row, lambda r: setattr(r, "settings", r.settings | {"seen": True}))
     return await _answer(request, row, game)
 
 
@@ -158,10 +169,10 @@ async def tap(request: Request, game_id: GameId, body: Tap) -> dict[str, Any]:
     _playing(row)
     if (body.move, body.selected) != (game.state.moves, game.selected):
         raise await _stale(request, row, game)
-    moves_before = len(game.line)
+    moves_before, selected_before = len(game.line), game.selected
     event = game.tap(body.target)
-    if len(game.line) != moves_before:
-        games.save(row, game, body.elapsed_ms)
+    if (len(game.line), game.selected) != (moves_before, selected_before):
+        await _save(request, row, game, body.elapsed_ms)
     return await _answer(request, row, game, event=event.to_dict())
 
 
@@ -174,7 +185,7 @@ async def undo(request: Request, game_id: GameId, body: Undo) -> dict[str, Any]:
         raise await _stale(request, row, game)
     event = game.undo()
     if event.kind == "undone":
-        games.save(row, game, body.elapsed_ms)
+        await _save(request, row, game, body.elapsed_ms)
     return await _answer(request, row, game, event=event.to_dict())
 
 
@@ -184,7 +195,7 @@ async def clock(request: Request, game_id: GameId, body: Clock) -> dict[str, Any
     games = sessions(request)
     row, game = games.get(game_id, person_of(request))
     if row.status == PLAYING and row.moves and body.elapsed_ms is not None:
-        games.save(row, game, body.elapsed_ms)
+        await _save(request, row, game, body.elapsed_ms)
     return {"elapsed_ms": row.elapsed_ms}
 
 
@@ -201,7 +212,7 @@ async def hint(request: Request, game_id: GameId, body: Clock) -> dict[str, Any]
     never = move is None and not solver.is_winnable_deal(game.state.deal)
     if not never:
         row.hints += 1
-    games.save(row, game, body.elapsed_ms)
+    await _save(request, row, game, body.elapsed_ms)
     return await _answer(
         request, row, game,
         hint=None if move is None else {"move": str(move), "cards": move.taps()},
@@ -222,8 +233,8 @@ async def solution(request: Request, game_id: GameId) -> dict[str, Any]:
     check_solver(request)
     line = await run_in_threadpool(solver.solve, State.initial(game.deal), True)
     if not row.result.get("solution_seen"):
-        row.result = row.result | {"solution_seen": True}  # a replay of this deal is "seen"
-        games.store.save(row)
+        # a replay of this deal is "seen"
+        games.update(row, lambda r: setattr(r, "result", r.result | {"solution_seen": True}))
     if line is None:
         return {"code": game.deal.code, "frames": None}
     return {"code": game.deal.code, "frames": frames(game.deal, line)}

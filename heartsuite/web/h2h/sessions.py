@@ -1,20 +1,27 @@
 """Heart to Heart games held for people: loaded from the store by replay, kept in memory while in
-use, saved after every change (code plus moves), with the clock the page reports kept honest."""
+use, saved after every change (code plus moves, and the selected card), with the clock the page
+reports kept honest.
+
+Any server process can serve any game (several share one PostgreSQL store): the copy held in
+memory is used only while its `rev` is still the stored one (one cheap query per request), else the
+row is read and replayed again; and every save names the revision it was made from, so a save that
+lost a race with another process raises `StaleGame` (nothing written, the copy forgotten)."""
 
 from __future__ import annotations
 
 import secrets
 import time
 from collections import OrderedDict
-from dataclasses import asdict
+from collections.abc import Callable
+from dataclasses import asdict, fields
 from typing import Any
 
 from heartsuite.codes import LIMIT
 from heartsuite.h2h.deal import CodeError, Deal, format_code
-from heartsuite.h2h.game import Game, GameRecordError, Settings
+from heartsuite.h2h.game import Card, Game, GameRecordError, Settings
 from heartsuite.solver import deal_from_code
 from heartsuite.web.errors import ApiError
-from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, Store
+from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, StaleGame, Store
 
 KIND = "h2h"
 CACHE_SIZE = 4096
@@ -52,32 +59,64 @@ class Sessions:
         while len(self._games) > CACHE_SIZE:
             self._games.popitem(last=False)
 
-    def get(self, game_id: str, person: str) -> tuple[GameRow, Game]:
-        """The person's game with this id; 404 if it is unknown or someone else's."""
+    def get(self, game_id: str, person: str, stored: GameRow | None = None
+            ) -> tuple[GameRow, Game]:
+        """The person's game with this id, as stored now; 404 if it is unknown or someone
+        else's. `stored`: the row just read (spares the check of the copy held in memory)."""
         held = self._games.get(game_id)
-        if held is not None and held[0].person == person:
+        if held is not None and held[0].person != person:
+            held = None
+        if held is not None:
+            rev = stored.rev if stored is not None else self.store.game_rev(game_id)
+            if rev != held[0].rev:  # another process has written it since: read it again
+                del self._games[game_id]
+                held = None
+        if held is not None:
             self._games.move_to_end(game_id)
             row, game = held
         else:
-            found = self.store.game(game_id, person) if len(game_id) <= 64 else None
+            found = stored if stored is not None and stored.person == person else (
+                self.store.game(game_id, person) if len(game_id) <= 64 else None)
             if found is None or found.kind != KIND:
                 raise ApiError(404, "not_found", "no such game")
             try:
                 game = Game.from_dict(found.data, dealer=deal_from_code)
             except GameRecordError:
                 # Saved by a version whose rules or codes differ: it cannot be resumed exactly.
-                found.status = ABANDONED
-                self.store.save(found)
+                self.update(found, lambda r: setattr(r, "status", ABANDONED))
                 raise ApiError(404, "not_found", "this saved game can no longer be read") from None
+            game.selected = _selection(game, found.data.get("selected"))
             row = found
             self._remember(row, game)
         game.settings = settings_of(prefs_of(self.store, person))
         return row, game
 
+    def forget(self, game_id: str) -> None:
+        """Drop the copy held in memory (it lost a race: the store has a newer one)."""
+        self._games.pop(game_id, None)
+
+    def update(self, row: GameRow, change: Callable[[GameRow], None]) -> None:
+        """Make a change that does not depend on the position (status, result, settings) and
+        save it; when another process wrote the game first, `row` is read again in place and
+        the change made on it (the copy held in memory is forgotten)."""
+        for _ in range(5):
+            change(row)
+            try:
+                self.store.save(row)
+                return
+            except StaleGame:
+                self.forget(row.id)
+                fresh = self.store.game(row.id)
+                if fresh is None:
+                    raise ApiError(404, "not_found", "no such game") from None
+                for name in (f.name for f in fields(GameRow)):
+                    setattr(row, name, getattr(fresh, name))
+        raise ApiError(409, "conflict", "the game is being changed elsewhere: try again")
+
     def current(self, person: str) -> tuple[GameRow, Game] | None:
         """The person's unfinished game, if any."""
         row = self.store.current(person, KIND)
-        return None if row is None else self.get(row.id, person)
+        return None if row is None else self.get(row.id, person, row)
 
     def reopen(self, person: str) -> tuple[GameRow, Game] | None:
         """The game the page opens: the one in play, else the one finished last if the person
@@ -89,7 +128,7 @@ class Sessions:
         if row is None:
             return None
         try:
-            return self.get(row.id, person)
+            return self.get(row.id, person, row)
         except ApiError:
             return None
 
@@ -98,8 +137,7 @@ class Sessions:
         held = self.current(person)
         if held is not None:
             old, _ = held
-            old.status = LOST if old.moves else ABANDONED
-            self.store.save(old)
+            self.update(old, lambda r: setattr(r, "status", LOST if r.moves else ABANDONED))
         game = Game(deal, settings_of(prefs_of(self.store, person)))
         row = self.store.create_game(person, KIND, deal.code or "", game.to_dict())
         self._remember(row, game)
@@ -111,14 +149,23 @@ class Sessions:
                    for row in self.store.games(person, KIND))
 
     def save(self, row: GameRow, game: Game, elapsed_ms: int | None) -> None:
-        """Store the game after a change: moves, score, clock, and the win when it comes."""
+        """Store the game after a change: moves, selection, score, clock, and the win when it
+        comes. StaleGame when another process wrote it first: nothing is written and the copy
+        held in memory (changed by this request) is forgotten, so the next `get` reads it again."""
+        try:
+            self._save(row, game, elapsed_ms)
+        except StaleGame:
+            self.forget(row.id)
+            raise
+
+    def _save(self, row: GameRow, game: Game, elapsed_ms: int | None) -> None:
         before = row.moves
-        row.data = game.to_dict()
+        row.data = game.to_dict() | {"selected": game.selected}
         row.moves = game.state.moves
         row.score = game.state.score
         if before == 0 and row.moves:
             row.elapsed_ms = 0  # the clock starts with the first move
-        elif elapsed_ms is not None and row.status == PLAYING:
+        elif elapsed_ms is not None and row.status == PLAYING and row.moves:
             row.elapsed_ms = honest_clock(row, elapsed_ms)
         if game.won and row.status == PLAYING:
             row.status = WON
@@ -133,8 +180,18 @@ class Sessions:
     def finish_lost(self, row: GameRow) -> None:
         """End a game in play as lost (the person asked to see the solution)."""
         if row.status == PLAYING:
-            row.status = LOST
-            self.store.save(row)
+            self.update(row, lambda r: setattr(r, "status", LOST if r.status == PLAYING
+                                               else r.status))
+
+
+def _selection(game: Game, saved: object) -> Card | None:
+    """The selected card saved with the game, if it can still be selected (else none)."""
+    if saved == "waste" and game.rank_of("waste") is not None:
+        return "waste"
+    if type(saved) is int and 1 <= saved <= 25 and game.rank_of(saved) is not None \
+            and game.state.free >> (saved - 1) & 1:
+        return saved
+    return None
 
 
 def honest_clock(row: GameRow, claimed_ms: int) -> int:

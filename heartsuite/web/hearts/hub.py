@@ -6,6 +6,12 @@ Each connected page has a queue of outgoing messages (an `Outbox`); every event 
 queue of its table in order, so a page sees the same numbered sequence whether live or after
 reconnecting. Every enqueue is bounded: a page more than QUEUE_LIMIT messages behind (a client that
 does not read) is dropped, and must reconnect with `hello` to catch up from the store's events.
+
+Any server process can serve any table (several share one PostgreSQL store): a table held in
+memory is checked against the stored revision (one cheap query) before anything is done with it,
+and read and replayed again when another process has written it since, its pages being sent the
+events they missed; every save names the revision it was made from (`StaleGame` when another
+process saved first: nothing written, the table read again).
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +36,7 @@ from heartsuite.web.hearts.table import (
     TableSettings,
     pause_after,
 )
-from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, Store
+from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, StaleGame, Store
 
 KIND = "hearts"
 CACHE_SIZE = 1024
@@ -146,24 +153,55 @@ class Tables:
     # Finding and creating -----------------------------------------------------------------
 
     def get(self, game_id: str, person: str) -> Live:
-        """The person's table with this id; 404 if it is unknown or someone else's."""
+        """The person's table with this id, as stored now; 404 if it is unknown or someone
+        else's."""
         live = self._live.get(game_id)
         if live is not None and live.row.person == person:
             self._live.move_to_end(game_id)
+            if not live.lock.locked():  # else its holder checks (`fresh`) before it acts
+                self.fresh(live)
             return live
         row = self.store.game(game_id, person) if len(game_id) <= 64 else None
         if row is None or row.kind != KIND:
             raise ApiError(404, "not_found", "no such game")
-        try:
-            table = HeartsTable.replay(Rules.from_json(row.data.get("rules")), row.code,
-                                       row.data.get("actions", []),
-                                       TableSettings.from_json(row.settings))
-        except (RulesError, CodeError, IllegalMove, ValueError, TypeError) as exc:
-            raise ApiError(409, "unreadable", f"this stored game cannot be replayed: {exc}"
-                           ) from None
-        live = Live(row, table)
+        live = Live(row, _replay(row))
         self._remember(live)
         return live
+
+    def fresh(self, live: Live) -> bool:
+        """Bring a table held in memory up to the stored one when another process has written
+        it since (its revision moved on): read and replayed again, and the events this
+        process's pages have not seen sent to them with the state. True when it was read again.
+        Called with the table's lock held, or where nothing awaits in between."""
+        if self.store.game_rev(live.row.id) == live.row.rev:
+            return False
+        self._reload(live)
+        return True
+
+    def _reload(self, live: Live) -> None:
+        row = self.store.game(live.row.id)
+        if row is None:
+            raise ApiError(404, "not_found", "no such game")
+        seen = live.table.seq
+        live.row, live.table = row, _replay(row)
+        missed = live.table.events_after(seen)
+        if missed:
+            self._publish(live, missed)
+        else:  # only settings changed, or the events were already ours: the state again
+            live.publish({"type": "state", "seq": live.table.seq, "state": live.table.state()})
+
+    def update(self, live: Live, change: Callable[[Live], None]) -> None:
+        """Make a change that does not depend on the position (status, settings, hints) and
+        save it; when another process saved the table first, it is read again and the change
+        made on that."""
+        for _ in range(5):
+            change(live)
+            try:
+                self.save(live)
+                return
+            except StaleGame:
+                self._reload(live)
+        raise ApiError(409, "conflict", "the game is being changed elsewhere: try again")
 
     def _remember(self, live: Live) -> None:
         self._live[live.row.id] = live
@@ -184,7 +222,8 @@ class Tables:
         except ApiError as exc:
             if exc.error == "unreadable":  # set it aside, so it is not offered again
                 row.status = ABANDONED
-                self.store.save(row)
+                with contextlib.suppress(StaleGame):  # unless another process changed it
+                    self.store.save(row)
             return None
 
     def reopen(self, person: str) -> Live | None:
@@ -206,10 +245,12 @@ class Tables:
         acted in it yet."""
         held = self.current(person)
         if held is not None:
-            held.row.status = LOST if held.table.person_acted() else ABANDONED
-            if held.row.status == LOST:
-                held.row.result = held.table.result()
-            self.store.save(held.row)
+            def end(live: Live) -> None:
+                live.row.status = LOST if live.table.person_acted() else ABANDONED
+                if live.row.status == LOST:
+                    live.row.result = live.table.result()
+
+            self.update(held, end)
             held.publish({"type": "closed", "reason": "replaced"})
         prefs = prefs_of(self.store, person)
         settings = TableSettings(prefs["strength"], prefs["speed"])
@@ -230,6 +271,7 @@ class Tables:
         return {"rules": table.game.rules.to_json(), "actions": table.actions}
 
     def save(self, live: Live) -> None:
+        """Store the table (StaleGame when another process saved it first: nothing written)."""
         row, table = live.row, live.table
         row.data = self._data(table)
         row.settings = table.settings.to_json()
@@ -242,25 +284,38 @@ class Tables:
 
     def set_settings(self, person: str, strength: str | None, speed: str | None) -> None:
         """Apply changed strength or speed to the person's tables in play."""
-        for live in self.live_of(person):
+        def change(live: Live) -> None:
             if strength in STRENGTHS:
                 live.table.settings.strength = strength
             if speed in SPEEDS:
                 live.table.settings.speed = speed
-            live.row.settings = live.table.settings.to_json()
-            self.store.save(live.row)
+
+        for live in self.live_of(person):
+            self.update(live, change)
 
     # Acting and driving -------------------------------------------------------------------
 
-    async def person_acts(self, live: Live, action_kind: str, action: Any) -> None:
+    async def person_acts(self, live: Live, action_kind: str, action: Any,
+                          move: int | None = None) -> None:
         """The person's pass, play or moon choice: applied, saved and published, then the
-        computer players take over. Raises IllegalMove when refused (nothing changes)."""
+        computer players take over. `move`: the person's move number it was chosen at (the
+        state's `move`); another one is refused `stale`, as a retried action is. Raises
+        IllegalMove when refused (nothing changes)."""
         async with live.lock:
+            self.fresh(live)
+            if live.row.status != PLAYING:
+                raise IllegalMove("game_over", "The game is over.")
+            if move is not None and move != live.table.person_moves:
+                raise IllegalMove("stale", STALE)
             must = live.table.person_must()
             if must != action_kind:
                 raise IllegalMove("not_your_turn", _NOT_NOW.get(must, "It is not your turn."))
             events = live.table.act(PERSON, action)
-            self.save(live)
+            try:
+                self.save(live)
+            except StaleGame:  # another process saved first: this one is not played
+                self._reload(live)
+                raise IllegalMove("stale", STALE) from None
             self._publish(live, events)
         self.drive(live, events)
 
@@ -287,19 +342,26 @@ class Tables:
         while live.pages:
             start = loop.time()
             async with live.lock:
-                seat = live.table.bot_to_act()
+                self.fresh(live)
+                table = live.table
+                seat = table.bot_to_act()
                 if seat is None or live.row.status != PLAYING:
                     return
-                mark = len(live.table.actions)
-                action = await asyncio.to_thread(live.table.bot_choice, seat)
+                mark = len(table.actions)
+                action = await asyncio.to_thread(table.bot_choice, seat)
             wait = pause_after(last, live.table.settings.speed) - (loop.time() - start)
             if wait > 0:
                 await asyncio.sleep(wait)
             async with live.lock:
-                if len(live.table.actions) != mark or live.row.status != PLAYING:
-                    continue  # the person acted meanwhile (a pass): decide again
-                last = live.table.act(seat, action)
-                self.save(live)
+                if self.fresh(live) or live.table is not table or len(table.actions) != mark \
+                        or live.row.status != PLAYING:
+                    continue  # the person acted meanwhile (a pass), or another process: again
+                last = table.act(seat, action)
+                try:
+                    self.save(live)
+                except StaleGame:  # another process played meanwhile: decide again
+                    self._reload(live)
+                    continue
                 self._publish(live, last)
 
     async def stop(self) -> None:
@@ -311,6 +373,18 @@ class Tables:
                     await live.driver
 
 
+def _replay(row: GameRow) -> HeartsTable:
+    """The table a stored row holds (409 `unreadable` when it no longer replays)."""
+    try:
+        return HeartsTable.replay(Rules.from_json(row.data.get("rules")), row.code,
+                                  row.data.get("actions", []),
+                                  TableSettings.from_json(row.settings))
+    except (RulesError, CodeError, IllegalMove, ValueError, TypeError) as exc:
+        raise ApiError(409, "unreadable", f"this stored game cannot be replayed: {exc}"
+                       ) from None
+
+
+STALE = "The game has moved on since this was chosen."
 _NOT_NOW = {
     "pass": "Choose three cards to pass first.",
     "play": "It is your turn to play a card.",

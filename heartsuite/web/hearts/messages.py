@@ -62,21 +62,31 @@ class Hello(_Message):
     after: Annotated[StrictInt, Field(ge=0, le=10**9)] = 0
 
 
-class Pass(_Message):
+MoveNumber = Annotated[StrictInt, Field(ge=0, le=10**9)]
+
+
+class _Action(_Message):
+    """An action of the person: `move`, when sent, is the state's `move` (how many actions the
+    person had made) the page chose it on; on another position it is refused `stale`."""
+
+    move: MoveNumber | None = None
+
+
+class Pass(_Action):
     """The person's three cards to pass (the engine checks there are three, in the hand)."""
 
     type: Literal["pass"]
     cards: Annotated[list[CardName], Field(max_length=13)]
 
 
-class Play(_Message):
+class Play(_Action):
     """The person's card to play."""
 
     type: Literal["play"]
     card: CardName
 
 
-class Moon(_Message):
+class Moon(_Action):
     """How the person's moon is scored (Mixed Moon)."""
 
     type: Literal["moon"]
@@ -98,6 +108,7 @@ _WHY = {
     "cards": "cards must be a list of card names such as QS",
     "card": "card must be a card name such as QS",
     "choice": 'choice must be "old" or "new"',
+    "move": "move must be the state's move number",
 }
 
 

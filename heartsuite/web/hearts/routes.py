@@ -6,7 +6,9 @@ WebSocket `/api/hearts/games/{id}/ws`, JSON text messages (`hearts/messages.py` 
 - page → server: `{"type": "hello", "after": N}` (the last event number it has seen; the server
   answers with every later event, then the current state), `{"type": "pass", "cards": [3 cards]}`,
   `{"type": "play", "card": "QS"}`, `{"type": "moon", "choice": "old" | "new"}`, `{"type": "hint"}`.
-  A `seat` field, if sent, must be 0: the person plays seat 0 only.
+  A `seat` field, if sent, must be 0: the person plays seat 0 only. An action may carry `move`,
+  the state's `move` (the person's move number) it was chosen on: on another one it is refused
+  `stale` and the current state follows, so an action sent twice is made once.
 - server → page: `{"type": "event", "seq", "event", "state"?}` (the state after the last event of a
   batch), `{"type": "state", "seq", "state"}`, `{"type": "refused", "reason", "message", "card"?}`,
   `{"type": "hint", "cards"}`, `{"type": "error", "error", "message"}`, `{"type": "closed"}`.
@@ -162,7 +164,6 @@ async def _hint(live: Live) -> list[str]:
         cards = [await asyncio.to_thread(levels.hint, view, seed)]
     else:
         raise BadMessage("no_hint", "there is nothing to choose now")
-    live.row.hints += 1
     return [card_text(c) for c in cards]
 
 
@@ -173,6 +174,7 @@ async def _handle(live: Live, held: Tables, outbox: Outbox,
         if outbox.replaying:
             return  # coalesced: the replay being sent ends with the current state anyway
         async with live.lock:
+            held.fresh(live)  # another process may have played since this one read it
             replay: list[dict[str, Any]] = [
                 {"type": "event", "seq": event["seq"], "event": event}
                 for event in live.table.events_after(message.after)]
@@ -187,8 +189,9 @@ async def _handle(live: Live, held: Tables, outbox: Outbox,
         if wait is not None:
             raise RateLimited(wait)
         async with live.lock:
+            held.fresh(live)
             cards = await _hint(live)
-            held.save(live)
+            held.update(live, lambda lv: setattr(lv.row, "hints", lv.row.hints + 1))
         outbox.put({"type": "hint", "cards": cards})
         return
     if live.row.status != PLAYING:
@@ -202,13 +205,15 @@ async def _handle(live: Live, held: Tables, outbox: Outbox,
         case Moon(choice=choice):
             action_kind, action = "moon_choice", choice
     try:
-        await held.person_acts(live, action_kind, action)
+        await held.person_acts(live, action_kind, action, message.move)
     except IllegalMove as exc:
         refusal = {"type": "refused", "action": message.type, "reason": exc.reason,
                    "message": str(exc)}
         if isinstance(message, Play):
             refusal["card"] = message.card
         outbox.put(refusal)
+        if exc.reason == "stale":  # chosen on a position the game has left: the one it is at
+            outbox.put({"type": "state", "seq": live.table.seq, "state": live.table.state()})
 
 
 class RateLimited(BadMessage):

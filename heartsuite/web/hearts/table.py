@@ -107,12 +107,18 @@ class HeartsTable:
     def person_acted(self) -> bool:
         return any(seat == PERSON for seat, _ in self.actions)
 
+    @property
+    def person_moves(self) -> int:
+        """How many actions the person has made: the move number an action of theirs names."""
+        return sum(seat == PERSON for seat, _ in self.actions)
+
     def state(self) -> dict[str, Any]:
         """The page's picture of the table: seat 0's view plus the score sheet and the result."""
         game = self.game
         out: dict[str, Any] = game.view(PERSON).to_json()
         out.update(
             seq=self.seq,
+            move=self.person_moves,
             players=game.rules.players,
             moons=[r["moon"] for r in game.rounds],
             over=game.is_over,

@@ -37,7 +37,8 @@ function tapCard(card) {
     announce(t("hearts.announce.selected", { count: selected.size }));
     render();
   } else if (mode === "play") {
-    send({ type: "play", card });
+    // The move number it was chosen at: sent twice, it is refused (`stale`), not played twice.
+    send({ type: "play", card, move: page.state?.move });
   } else {
     refused({ card, reason: page.state?.phase === "pass" ? "already_passed" : "not_your_turn" });
   }
@@ -45,7 +46,7 @@ function tapCard(card) {
 
 function passCards() {
   if (handMode() !== "pass" || page.selected.size !== 3) return;
-  send({ type: "pass", cards: [...page.selected] });
+  send({ type: "pass", cards: [...page.selected], move: page.state?.move });
   page.selected = new Set();
 }
 

@@ -84,7 +84,7 @@ export async function askMoon() {
     choice = await openDialog(dialogEl("#hx-moon"));
   }
   page.askingMoon = false;
-  send({ type: "moon", choice });
+  send({ type: "moon", choice, move: page.state?.move });
 }
 
 /**

@@ -58,7 +58,9 @@ async function handle(message) {
       render();
       return;
     case "refused":
-      refused({ card: message.card, reason: message.reason });
+      // `stale`: made on a position the game has left (sent twice, or this page was behind):
+      // nothing to say, the state that follows redraws the game as it is.
+      if (message.reason !== "stale") refused({ card: message.card, reason: message.reason });
       return;
     case "hint":
       page.hinted = message.cards;

@@ -22,6 +22,7 @@
  *   history: number[][], moons: (number | null)[], hearts_broken: boolean,
  *   moon_options: { old: number[], new: number[] } | null,
  *   over: boolean, winner: number | null,
+ *   move?: number,
  * }} TableState
  */
 /**
