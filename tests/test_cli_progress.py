@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import io
 import json
@@ -12,12 +13,13 @@ import struct
 import subprocess
 import sys
 import termios
+import time
 from pathlib import Path
 
 import pytest
 
 from heartsuite.cli import main
-from heartsuite.cli.progress import Progress, TournamentProgress, wanted
+from heartsuite.cli.progress import Progress, TournamentProgress, follow, wanted
 
 TINY = ["hearts", "tournament", "--players", "heuristic,random,random,random", "--hands", "2",
         "--seed", "3"]
@@ -161,6 +163,20 @@ def test_progress_helper() -> None:
     with TournamentProgress(["a", "b", "b", "b"], 5, quiet=True, stream=quiet) as bar:
         bar.advance(5)
     assert quiet.getvalue() == ""
+
+
+def test_follow_moves_a_bar_of_seconds_without_a_rate() -> None:
+    fake = FakeTTY()
+    ticks = iter(range(1, 100))
+    with Progress(3, "s", desc="soak", stream=fake) as bar:
+        asyncio.run(follow(bar, lambda: min(next(ticks), 3), postfix=lambda: "7 requests",
+                           until=time.monotonic() + 0.05, every=0.01))
+    last = _final_line(fake.getvalue())
+    assert "soak: 100%|" in last and " 3/3 s [" in last and ", 7 requests]" in last, last
+    assert "s/s" not in fake.getvalue()
+    silent = Progress(3, "s", stream=io.StringIO())
+    asyncio.run(follow(silent, lambda: 3))  # not drawn: returns at once, no deadline needed
+    assert silent.done == 0
 
 
 def _run_on_pty(args: list[str]) -> tuple[str, str]:

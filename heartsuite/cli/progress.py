@@ -10,9 +10,11 @@ never draw: the parent advances the bar as their games come back.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Self, TextIO
 
@@ -22,6 +24,9 @@ if TYPE_CHECKING:
     from heartsuite.arena.tournament import GameResult
 
 
+TIMED_FORMAT = "{l_bar}{bar}| {n_fmt}/{total_fmt} s [{elapsed}<{remaining}{postfix}]"
+
+
 class _Bar(tqdm):  # type: ignore[type-arg]
     # No monitor thread: the tournament forks its worker processes after the bar exists.
     monitor_interval = 0
@@ -29,13 +34,7 @@ class _Bar(tqdm):  # type: ignore[type-arg]
 
 def wanted(quiet: bool, stream: TextIO | None = None) -> bool:
     """Whether to draw: not `--quiet` and the stream (stderr by default) is a terminal."""
-    stream = sys.stderr if stream is None else stream
-    if quiet:
-        return False
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):  # no isatty, or a closed stream
-        return False
+    return not quiet and _isatty(sys.stderr if stream is None else stream)
 
 
 class Progress:
@@ -45,16 +44,21 @@ class Progress:
                  stream: TextIO | None = None) -> None:
         stream = sys.stderr if stream is None else stream
         self.enabled = wanted(quiet, stream)
+        self.done = 0
         self._bar: _Bar | None = None
         if self.enabled:
             sized = _columns(stream) > 0  # a terminal of unknown size (0 x 0) gets 80 x 24
+            # A bar of seconds (time-bound benches) shows no rate: "1.0 s/s" says nothing.
+            shape = TIMED_FORMAT if unit == "s" else None
             self._bar = _Bar(total=total, unit=unit, desc=desc, file=stream, leave=True,
+                             bar_format=shape,
                              dynamic_ncols=sized, ncols=None if sized else 80,
                              nrows=None if sized else 24,
                              mininterval=0.2, smoothing=0.1)
 
     def advance(self, n: int = 1, postfix: str | None = None) -> None:
         """`n` more units done; `postfix` replaces the text after the rate."""
+        self.done += n
         bar = self._bar
         if bar is None:
             return
@@ -63,6 +67,10 @@ class Progress:
         if postfix is not None:
             bar.set_postfix_str(postfix, refresh=False)
         bar.update(n)
+
+    def advance_to(self, done: int, postfix: str | None = None) -> None:
+        """`done` units done in all (never backwards)."""
+        self.advance(max(0, done - self.done), postfix)
 
     def print(self, text: str) -> None:
         """Print a line to stdout (exactly `print(text)`), clearing the bar around it when both
@@ -97,8 +105,29 @@ def _columns(stream: TextIO) -> int:
 def _isatty(stream: TextIO) -> bool:
     try:
         return bool(stream.isatty())
-    except (AttributeError, ValueError):
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
         return False
+
+
+async def follow(bar: Progress, done: Callable[[], int], *, until: float | None = None,
+                 postfix: Callable[[], str] | None = None, every: float = 0.5) -> None:
+    """For work the bar cannot be told about as it happens (the load benches' clients): every
+    `every` seconds, move `bar` to `done()`, until the `time.monotonic()` deadline `until` (or
+    until cancelled). Returns at once when the bar is not drawn."""
+    if not bar.enabled:
+        return
+    try:
+        while until is None or time.monotonic() < until:
+            await asyncio.sleep(every if until is None
+                                else max(0.0, min(every, until - time.monotonic())))
+            bar.advance_to(done(), postfix() if postfix else None)
+    finally:
+        bar.advance_to(done(), postfix() if postfix else None)
+
+
+def elapsed(start: float) -> Callable[[], int]:
+    """Whole seconds since the `time.monotonic()` reading `start`: `done` for time-bound work."""
+    return lambda: int(time.monotonic() - start)
 
 
 class TournamentProgress(Progress):
