@@ -1,11 +1,13 @@
 """Benchmark of the Heart to Heart solver: winnability throughput and shortest-solution times.
 
-    .venv/bin/python bench/bench_h2h_solver.py [--deals 20000] [--shortest-deals 1000]
+    .venv/bin/python bench/bench_h2h_solver.py [--deals 20000] [--shortest-deals 1000] [--quiet]
 
 Prints a Markdown table (docs/benchmarks.md keeps the figures). Times are CPU time of this
 process (`time.process_time`), so other work on a shared machine does not inflate them; wall-clock
 seconds are printed too. The peer column holds the issue's goals and, for shortest solutions, the
 figures reported for the best public Pyramid solver (A*, Java): median 156 ms, mean 598 ms.
+The shortest-solution deals (minutes) show a progress bar on stderr when it is a terminal, unless
+`--quiet`; it advances outside the timed spans.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import statistics
 import sys
 import time
 
+from heartsuite.cli.progress import Progress
 from heartsuite.h2h.deal import deal_for_number
 from heartsuite.h2h.state import State
 from heartsuite.solver import clear_cache, is_winnable_deal, solve
@@ -43,21 +46,23 @@ def winnability_rate(deals: int, fast_dealing: bool) -> tuple[float, float, int]
     return deals / cpu, deals / wall, won
 
 
-def shortest_times(deals: int) -> tuple[list[float], list[float], list[int]]:
+def shortest_times(deals: int, quiet: bool = False) -> tuple[list[float], list[float], list[int]]:
     """CPU milliseconds per deal (dealing included) for all deals and for the winnable ones,
     and the shortest lengths."""
     every: list[float] = []
     winnable: list[float] = []
     lengths: list[int] = []
-    for number in range(deals):
-        clear_cache()
-        start = time.process_time()
-        line = solve(State.initial(deal_for_number("N", number)), shortest=True)
-        ms = (time.process_time() - start) * 1000
-        every.append(ms)
-        if line is not None:
-            winnable.append(ms)
-            lengths.append(len(line))
+    with Progress(deals, "deal", desc="shortest", quiet=quiet) as bar:
+        for number in range(deals):
+            clear_cache()
+            start = time.process_time()
+            line = solve(State.initial(deal_for_number("N", number)), shortest=True)
+            ms = (time.process_time() - start) * 1000
+            every.append(ms)
+            if line is not None:
+                winnable.append(ms)
+                lengths.append(len(line))
+            bar.advance(1)
     return every, winnable, lengths
 
 
@@ -79,12 +84,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20_000, help="deals for winnability")
     parser.add_argument("--shortest-deals", type=int, default=1000, help="deals for A*")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args(argv)
 
     fast_cpu, fast_wall, won = winnability_rate(args.deals, fast_dealing=True)
     engine_cpu, _, won_again = winnability_rate(args.deals, fast_dealing=False)
     assert won == won_again, "the fast dealer must deal the engine's layouts"
-    every, winnable, lengths = shortest_times(args.shortest_deals)
+    every, winnable, lengths = shortest_times(args.shortest_deals, args.quiet)
 
     print(f"Python {platform.python_version()} on {platform.machine()}, one core, CPU time.")
     print(f"Winnable: {won} of {args.deals} deals ({won / args.deals:.2%}).")

@@ -1,7 +1,7 @@
 """How well does the search player know where the unseen cards are? Posterior accuracy.
 
     .venv/bin/python bench/bench_hearts_posterior.py [--games 40] [--worlds 60]
-        [--settings uniform,released,long]
+        [--settings uniform,released,long] [--quiet]
 
 Four heuristic players play `--games` games of four rounds. At every play of one seat that has a
 choice (seat = game number mod 4), the worlds the search would see are drawn (`--worlds` of them,
@@ -20,6 +20,7 @@ import argparse
 import time
 
 from heartsuite.arena.driver import play_positions
+from heartsuite.cli.progress import Progress
 from heartsuite.hearts.cards import QS_BIT, cards_of
 from heartsuite.hearts.rules import Rules
 from heartsuite.players.posterior import BURN_IN, CHAINS, STEPS, TRUST, Posterior
@@ -39,9 +40,9 @@ def _holder(hands: list[int], card: int) -> int:
 
 
 def measure(setting: tuple[int, int, int] | None, games: int, worlds: int,
-            trust: float = TRUST) -> tuple[float, float, float, int]:
+            trust: float = TRUST, bar: Progress | None = None) -> tuple[float, float, float, int]:
     """(mean share of worlds right about an unseen card, the same for Q♠, seconds per
-    decision, decisions)."""
+    decision, decisions). `bar` advances one game at a time, outside the timed spans."""
     right = cards = 0.0
     queen_right = queen_seen = 0.0
     seconds = 0.0
@@ -81,6 +82,8 @@ def measure(setting: tuple[int, int, int] | None, games: int, worlds: int,
                 if 1 << c == QS_BIT:
                     queen_right += share
                     queen_seen += 1
+        if bar is not None:
+            bar.advance(1)
     return right / cards, queen_right / max(queen_seen, 1), seconds / decisions, decisions
 
 
@@ -90,13 +93,16 @@ def main() -> int:
     parser.add_argument("--worlds", type=int, default=60)
     parser.add_argument("--settings", default=",".join(SETTINGS))
     parser.add_argument("--trust", type=float, default=TRUST)
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args()
     print("| Worlds from | Chains × steps per world, per move | Decisions | Unseen cards placed "
           "right | Q♠ placed right | ms per decision |")
     print("|---|---|---|---|---|---|")
     for name in args.settings.split(","):
         setting = SETTINGS[name]
-        accuracy, queen, seconds, decisions = measure(setting, args.games, args.worlds, args.trust)
+        with Progress(args.games, "game", desc=name, quiet=args.quiet) as bar:
+            accuracy, queen, seconds, decisions = measure(setting, args.games, args.worlds,
+                                                          args.trust, bar)
         shape = "—" if setting is None else f"{setting[0]} × {setting[1]}, {setting[2]}"
         print(f"| {name} | {shape} | {decisions} | {accuracy:.1%} | {queen:.1%} | "
               f"{seconds * 1000:.1f} |", flush=True)

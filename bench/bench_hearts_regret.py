@@ -1,6 +1,6 @@
 """Where does a player's card play lose against clairvoyance? Regret, read from game records.
 
-    .venv/bin/python bench/bench_hearts_regret.py RECORDS.jsonl [--player hard]
+    .venv/bin/python bench/bench_hearts_regret.py RECORDS.jsonl [--player hard] [--quiet]
 
 For every card play of `--player` that had a choice, each legal card is played in the true
 position (all four hands known) and the round finished with the heuristic player at every seat
@@ -23,6 +23,7 @@ import argparse
 import json
 from collections import defaultdict
 
+from heartsuite.cli.progress import Progress
 from heartsuite.hearts.cards import SUIT_OF, cards_of, mask_of, parse_card, parse_cards
 from heartsuite.hearts.records import replay
 from heartsuite.hearts.round import Round
@@ -81,17 +82,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("records")
     parser.add_argument("--player", default="hard")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args()
     rows: Tally = defaultdict(lambda: [0, 0.0, 0.0])
     hands = 0
     with open(args.records, encoding="utf-8") as f:
-        for line in f:
+        lines = f.readlines()
+    with Progress(len(lines), "game", desc="regret", quiet=args.quiet) as bar:
+        for line in lines:
             record = json.loads(line)
             rules = replay(record).rules  # also checks the record against the rules
             seat = record["players"].index(args.player)
             for rd in record["rounds"]:
                 tally_round(rules, rd, seat, rows)
                 hands += 1
+            bar.advance(1, f"{hands} hands")
     print(f"{hands} hands of {args.player}; regret in points of lead per hand")
     print(f"| Plays | Decisions | {args.player} | heuristic's card |")
     print("|---|---|---|---|")

@@ -1,12 +1,14 @@
 """How strong is Hard? Duplicate matches against OpenSpiel's C++ ISMCTS and the heuristic player.
 
     .venv/bin/python bench/bench_hearts_strength.py [--hands 1000] [--move-time 0.1] [--jobs 2]
-        [--seed 1] [--match ismcts|heuristic|both] [--hard NAME] [--records PREFIX]
+        [--seed 1] [--match ismcts|heuristic|both] [--hard NAME] [--records PREFIX] [--quiet]
 
 (a) Hard against three OpenSpiel C++ ISMCTS bots, each side given the same wall-clock time per
 move (the bot stops at `max_wall_clock_time`); goal: Hard at least 1.0 point per hand below their
 mean, the 95 % interval excluding zero. (b) Hard against three heuristic players; goal: at most
-4.0 points per hand. Prints one Markdown table row per match (for docs/benchmarks.md).
+4.0 points per hand. Prints one Markdown table row per match (for docs/benchmarks.md); while a
+match plays, a progress bar on stderr (hands, rate, time left, points per hand) when stderr is a
+terminal, unless `--quiet`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import time
 
 from heartsuite.arena.tournament import run_tournament
+from heartsuite.cli.progress import TournamentProgress
 from heartsuite.hearts.rules import Rules
 
 MATCHES = {"ismcts": "ismcts-cpp", "heuristic": "heuristic"}
@@ -28,13 +31,15 @@ def _interval(lo: float | None, hi: float | None) -> str:
 
 
 def run_match(match: str, hard: str, hands: int, move_time: float, jobs: int,
-              seed: int, records: str | None) -> str:
+              seed: int, records: str | None, quiet: bool = False) -> str:
     peer = MATCHES[match]
     start = time.perf_counter()
     out = open(f"{records}-{match}.jsonl", "w", encoding="utf-8") if records else None  # noqa: SIM115
+    lineup = [hard, peer, peer, peer]
     try:
-        summary = run_tournament([hard, peer, peer, peer], Rules(), hands=hands, seed=seed,
-                                 jobs=jobs, move_time=move_time, records=out)
+        with TournamentProgress(lineup, hands, quiet=quiet) as bar:
+            summary = run_tournament(lineup, Rules(), hands=hands, seed=seed, jobs=jobs,
+                                     move_time=move_time, records=out, on_game=bar.on_game)
     finally:
         if out is not None:
             out.close()
@@ -65,6 +70,7 @@ def main() -> int:
     parser.add_argument("--hard", default="hard", help="our player (default hard)")
     parser.add_argument("--records", default=None,
                         help="write game records to PREFIX-<match>.jsonl as they finish")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args()
     print("| Match | Hands | s/move | Ours pts/hand [95%] | Peer pts/hand [95%] | "
           "Peer − ours [95%] | Games won (ours / each peer) | s/move (ours / peer) | Goal | "
@@ -73,7 +79,7 @@ def main() -> int:
     matches = ["ismcts", "heuristic"] if args.match == "both" else [args.match]
     for match in matches:
         print(run_match(match, args.hard, args.hands, args.move_time, args.jobs, args.seed,
-                        args.records), flush=True)
+                        args.records, args.quiet), flush=True)
     return 0
 
 

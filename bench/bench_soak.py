@@ -20,7 +20,10 @@ after the warm-up; and, once the server is stopped, every stored game replays fr
 store through the engines to what its client last saw (Heart to Heart: the same view; Hearts:
 the same numbered events). It prints a table of figures and exits 1 if a check failed.
 
-Usage: python bench/bench_soak.py [--minutes 30] [--h2h 4] [--hearts 3] [--rss-bound 150]
+Usage: python bench/bench_soak.py [--minutes 30] [--h2h 4] [--hearts 3] [--rss-bound 150] [--quiet]
+
+While it runs, a progress bar on stderr (seconds, requests, failures so far) when stderr is a
+terminal, unless `--quiet`.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from heartsuite.cli.progress import Progress, elapsed, follow
 from heartsuite.h2h.game import Game
 from heartsuite.solver import deal_from_code
 from heartsuite.web.app import DB_NAME
@@ -474,7 +478,11 @@ async def soak(port: int, pid: int, args: argparse.Namespace, tally: Tally,
               for _ in range(args.hearts)]
     tasks += [flooder(port, tally, until), bad_input(port, tally, until, random.Random(1)),
               sample_rss(pid, samples, until)]
-    await asyncio.gather(*tasks)
+    with Progress(round(args.minutes * 60), "s", desc="soak", quiet=args.quiet) as bar:
+        tasks.append(follow(bar, elapsed(until - args.minutes * 60), until=until,
+                            postfix=lambda: f"{tally.requests} requests, "
+                                            f"{len(tally.failures)} failures"))
+        await asyncio.gather(*tasks)
 
 
 # The end: every stored game replays to what its client last saw -----------------------------
@@ -537,6 +545,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rss-bound", type=float, default=150.0,
                         help="MB the server's RSS may grow above its size after the warm-up")
     parser.add_argument("--seed", type=int, default=23)
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress bar on stderr (seconds, requests, failures)")
     args = parser.parse_args(argv)
     tally = Tally()
     samples: list[float] = []

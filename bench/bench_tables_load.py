@@ -12,7 +12,7 @@ the server's CPU (its process and its search pool's processes, from /proc) as co
 and its peak RSS; for "hard", how many such tables one core holds (tables ÷ cores in use).
 
 Usage: python bench/bench_tables_load.py [--tables 100] [--pace 2.0] [--seconds 120]
-                                         [--hard-tables 10] [--hard-seconds 90]
+                                         [--hard-tables 10] [--hard-seconds 90] [--quiet]
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from heartsuite.arena.remote import SeatLoop, Server, parse_invite
+from heartsuite.cli.progress import Progress, elapsed, follow
 from heartsuite.players import make_player
 from heartsuite.prng import Rng
 
@@ -206,7 +207,7 @@ def quantile(values: list[float], q: float) -> float:
 
 
 def scenario(port: int, server_pid: int, name: str, count: int, bots: int, pace: float,
-             seconds: float) -> dict[str, Any]:
+             seconds: float, quiet: bool = False) -> dict[str, Any]:
     tables = make_tables(f"http://127.0.0.1:{port}", count, bots)
     clock = Clock()
     cpu0, wall0, own0 = cpu_seconds(server_pid), time.monotonic(), time.process_time()
@@ -219,7 +220,14 @@ def scenario(port: int, server_pid: int, name: str, count: int, bots: int, pace:
                 peak.append(await asyncio.to_thread(rss_mb, server_pid))
 
         sampler = asyncio.create_task(sample())
-        await run_clients(port, tables, pace, seconds, clock)
+        with Progress(round(seconds), "s", desc=name, quiet=quiet) as bar:
+            shown = asyncio.create_task(follow(
+                bar, elapsed(time.monotonic()), until=time.monotonic() + seconds,
+                postfix=lambda: f"{clock.actions} actions, {len(clock.errors)} errors"))
+            await run_clients(port, tables, pace, seconds, clock)
+            shown.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await shown
         sampler.cancel()
 
     asyncio.run(main())
@@ -234,7 +242,8 @@ def scenario(port: int, server_pid: int, name: str, count: int, bots: int, pace:
             "errors": clock.errors}
 
 
-def served(name: str, count: int, bots: int, pace: float, seconds: float) -> dict[str, Any]:
+def served(name: str, count: int, bots: int, pace: float, seconds: float,
+           quiet: bool = False) -> dict[str, Any]:
     """One scenario against a server of its own (abandoned tables of an earlier scenario would
     hand their seats to stand-ins and load the next one)."""
     port = free_port()
@@ -252,7 +261,7 @@ def served(name: str, count: int, bots: int, pace: float, seconds: float) -> dic
                     if server.poll() is not None or time.monotonic() > deadline:
                         raise RuntimeError("the server did not start") from None
                     time.sleep(0.1)
-            return scenario(port, server.pid, name, count, bots, pace, seconds)
+            return scenario(port, server.pid, name, count, bots, pace, seconds, quiet)
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -265,11 +274,14 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--hard-tables", type=int, default=10)
     parser.add_argument("--hard-seconds", type=float, default=90.0)
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress bar on stderr (seconds, actions, errors)")
     args = parser.parse_args()
 
-    rows = [served("people", args.tables, 0, args.pace, args.seconds)]
+    rows = [served("people", args.tables, 0, args.pace, args.seconds, args.quiet)]
     if args.hard_tables:
-        rows.append(served("hard", args.hard_tables, 3, args.pace, args.hard_seconds))
+        rows.append(served("hard", args.hard_tables, 3, args.pace, args.hard_seconds,
+                           args.quiet))
     print(f"pace {args.pace} s per action (±25 %), {os.cpu_count()} cores, one server process")
     print()
     print("| scenario | tables | program clients | actions | events timed | p50 ms | p90 ms "

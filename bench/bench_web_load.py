@@ -5,13 +5,17 @@ with its own cookie and keep-alive connection, play the rules page's won deal ta
 each), pausing `think` ms between taps. A minimal HTTP/1.1 client keeps the load generator's own
 cost out of the figures. Prints p50/p90/p99/max per tap for each think time; stops by itself.
 
-Usage: python bench/bench_web_load.py [--clients 50] [--think 250,100,0]
+Usage: python bench/bench_web_load.py [--clients 50] [--think 250,100,0] [--quiet]
+
+While a think time runs, a progress bar of the taps answered on stderr when it is a terminal,
+unless `--quiet`.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import socket
@@ -21,6 +25,7 @@ import sys
 import tempfile
 import time
 
+from heartsuite.cli.progress import Progress, follow
 from heartsuite.h2h.moves import TapTarget
 from heartsuite.web.site.examples import EXAMPLE_CODE, example_moves
 
@@ -77,10 +82,17 @@ async def player(port: int, think_s: float, latencies: list[float]) -> None:
         conn.writer.close()
 
 
-async def run(port: int, clients: int, think_s: float) -> tuple[list[float], float]:
+async def run(port: int, clients: int, think_s: float,
+              quiet: bool = False) -> tuple[list[float], float]:
     latencies: list[float] = []
     start = time.perf_counter()
-    await asyncio.gather(*(player(port, think_s, latencies) for _ in range(clients)))
+    with Progress(clients * len(taps()), "tap", desc=f"think {think_s * 1000:.0f} ms",
+                  quiet=quiet) as bar:
+        shown = asyncio.create_task(follow(bar, latencies.__len__))
+        await asyncio.gather(*(player(port, think_s, latencies) for _ in range(clients)))
+        shown.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await shown
     return latencies, time.perf_counter() - start
 
 
@@ -106,6 +118,7 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--think", default="250,100,0",
                         help="comma-separated pauses between one player's taps, in ms")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args()
     port = free_port()
     print(f"{'clients':>8} {'think ms':>9} {'taps':>6} {'p50 ms':>7} {'p90 ms':>7} {'p99 ms':>7}"
@@ -119,7 +132,7 @@ def main() -> int:
         try:
             wait_ready(port, proc)
             for think in (int(x) for x in args.think.split(",")):
-                latencies, wall = asyncio.run(run(port, args.clients, think / 1000))
+                latencies, wall = asyncio.run(run(port, args.clients, think / 1000, args.quiet))
                 ms = sorted(x * 1000 for x in latencies)
                 q = statistics.quantiles(ms, n=100)
                 print(f"{args.clients:>8} {think:>9} {len(ms):>6} {q[49]:>7.2f} {q[89]:>7.2f}"

@@ -323,9 +323,12 @@ def summarize(lineup: tuple[str, ...], games: list[GameResult]) -> list[PlayerSt
 
 
 def run_tournament(lineup: list[str], rules: Rules, *, hands: int, seed: int = 0, jobs: int = 1,
-                   move_time: float | None = None,
-                   records: IO[str] | None = None) -> dict[str, Any]:
-    """Play a duplicate tournament and return its summary (the CLI's JSON)."""
+                   move_time: float | None = None, records: IO[str] | None = None,
+                   on_game: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
+    """Play a duplicate tournament and return its summary (the CLI's JSON).
+
+    `on_game` is called in this process with each game as it finishes (in board order, also
+    with `jobs` > 1), after its record is written: the CLI's progress bar."""
     n = rules.players
     if len(lineup) != n:
         raise ValueError(f"{n} players needed for {rules.variant}, got {len(lineup)}")
@@ -344,6 +347,8 @@ def run_tournament(lineup: list[str], rules: Rules, *, hands: int, seed: int = 0
         if records is not None:
             records.write(json.dumps(result.record, separators=(",", ":")) + "\n")
             records.flush()
+        if on_game is not None:
+            on_game(result)
 
     start = time.perf_counter()
     key = tuple(s.strip().lower() for s in lineup)

@@ -10,6 +10,7 @@ from typing import Any
 
 from heartsuite.arena.driver import play_game
 from heartsuite.cli import UserError, tables, tournament
+from heartsuite.cli.progress import Progress
 from heartsuite.codes import LIMIT, CodeError
 from heartsuite.hearts.cards import SUIT_MASKS, SUITS, texts
 from heartsuite.hearts.deal import deal_hands, game_code, parse_game_code
@@ -31,6 +32,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--variant", default="black-lady", help="rules preset (default black-lady)")
     p.add_argument("--target", type=int, default=None, help="override the target score")
     p.add_argument("--json", action="store_true", help="print one game record per line")
+    p.add_argument("--quiet", action="store_true",
+                   help="no progress bar on stderr (there is none when stderr is not a terminal)")
     p.set_defaults(func=cmd_selfplay)
 
     p = sub.add_parser("check", help="validate game records (one JSON per line on stdin)")
@@ -67,16 +70,19 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         if name.lower() not in known:
             raise UserError(f"unknown player {name!r}; one of {', '.join(known)}")
     wins = [0] * rules.players
-    for i in range(args.games):
-        number = Rng.for_key("HT1-selfplay", args.seed, i).below(LIMIT)
-        players = [make_player(n, args.seed) for n in names]
-        record = play_game(rules, number, players, seed=args.seed, names=names)
-        wins[record["winner"]] += 1
-        if args.json:
-            print(json.dumps(record, separators=(",", ":")), flush=False)
-        else:
-            print(f"{record['code']}  rounds {len(record['rounds']):3d}  totals "
-                  f"{record['totals']}  winner seat {record['winner']} ({names[record['winner']]})")
+    with Progress(args.games, "game", desc="selfplay", quiet=args.quiet) as bar:
+        for i in range(args.games):
+            number = Rng.for_key("HT1-selfplay", args.seed, i).below(LIMIT)
+            players = [make_player(n, args.seed) for n in names]
+            record = play_game(rules, number, players, seed=args.seed, names=names)
+            wins[record["winner"]] += 1
+            if args.json:
+                bar.print(json.dumps(record, separators=(",", ":")))
+            else:
+                bar.print(f"{record['code']}  rounds {len(record['rounds']):3d}  totals "
+                          f"{record['totals']}  winner seat {record['winner']} "
+                          f"({names[record['winner']]})")
+            bar.advance(1, "wins per seat " + "/".join(map(str, wins)))
     if not args.json:
         print("wins per seat: " + ", ".join(f"{n} {w}" for n, w in zip(names, wins, strict=True)))
     return 0

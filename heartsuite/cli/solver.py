@@ -11,9 +11,11 @@ import json
 import math
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from heartsuite.cli import UserError
+from heartsuite.cli.progress import Progress
 from heartsuite.codes import LIMIT
 from heartsuite.h2h.deal import CodeError, Deal, format_code, parse_code
 from heartsuite.h2h.state import State
@@ -50,6 +52,10 @@ def register(subparsers: Any) -> None:
         help="first deal code; the next deals follow it in number (default HH1-N-AAAAAAA)",
     )
     stats.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    stats.add_argument(
+        "--quiet", action="store_true",
+        help="no progress bar on stderr (there is none when stderr is not a terminal)",
+    )
     stats.set_defaults(func=run_stats)
 
 
@@ -92,8 +98,11 @@ def wilson(successes: int, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def collect(kind: str, first: int, count: int) -> dict[str, Any]:
-    """Winnability and shortest lines of `count` deals of a class from a number on."""
+def collect(kind: str, first: int, count: int,
+            on_deal: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Winnability and shortest lines of `count` deals of a class from a number on.
+
+    `on_deal(done, winnable)` is called after each deal, outside the timed spans."""
     lengths: list[int] = []
     won = 0
     deal_time = check_time = shortest_time = 0.0
@@ -112,6 +121,8 @@ def collect(kind: str, first: int, count: int) -> dict[str, Any]:
             if line is None:  # pragma: no cover - the two solvers would disagree
                 raise RuntimeError(f"{deal.code}: winnable but no line found")
             lengths.append(len(line))
+        if on_deal is not None:
+            on_deal(number - first + 1, won)
     low, high = wilson(won, count)
     histogram: dict[str, int] = {}
     for length in sorted(lengths):
@@ -148,7 +159,12 @@ def run_stats(args: argparse.Namespace) -> int:
         raise UserError(f"bad deal code {args.start.strip()!r}: {exc}") from None
     if first + args.deals > LIMIT:
         raise UserError(f"--deals {args.deals} from {args.start.strip()} runs past the last code")
-    figures = collect(kind, first, args.deals)
+    with Progress(args.deals, "deal", desc="stats", quiet=args.quiet) as bar:
+
+        def on_deal(done: int, won: int) -> None:
+            bar.advance(1, f"winnable {won / done:.1%}")
+
+        figures = collect(kind, first, args.deals, on_deal if bar.enabled else None)
     if args.json:
         print(json.dumps(figures))
         return 0

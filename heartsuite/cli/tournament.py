@@ -1,11 +1,12 @@
 """`heartsuite hearts tournament`: a duplicate tournament from the command line.
 
     heartsuite hearts tournament --players A,B,C,D --hands N --seed S [--jobs K]
-        [--move-time SECONDS] [--variant NAME] [--records FILE | --no-records] [--json]
+        [--move-time SECONDS] [--variant NAME] [--records FILE | --no-records] [--json] [--quiet]
 
 Game records are written to a JSON-lines file as the games finish (default
 `hearts-tournament-<seed>.jsonl`); the summary goes to stdout, as a table or, with `--json`, as
-one JSON object.
+one JSON object. While it plays, a progress bar on stderr (hands, rate, time left, each player's
+running points per hand) when stderr is a terminal, unless `--quiet`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 from heartsuite.arena.tournament import known_player, run_tournament
 from heartsuite.cli import UserError
+from heartsuite.cli.progress import TournamentProgress
 from heartsuite.hearts.rules import Rules, RulesError
 
 
@@ -37,6 +39,8 @@ def register(hearts_subparsers: Any) -> None:
                         "hearts-tournament-<seed>.jsonl)")
     p.add_argument("--no-records", action="store_true", help="do not write game records")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p.add_argument("--quiet", action="store_true",
+                   help="no progress bar on stderr (there is none when stderr is not a terminal)")
     p.set_defaults(func=cmd_tournament)
 
 
@@ -69,9 +73,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UserError(f"cannot write the records file: {exc.strerror}: {path}") from None
     try:
-        with opener as records:
+        with opener as records, TournamentProgress(lineup, args.hands, quiet=args.quiet) as bar:
             summary = run_tournament(lineup, rules, hands=args.hands, seed=args.seed,
-                                     jobs=args.jobs, move_time=args.move_time, records=records)
+                                     jobs=args.jobs, move_time=args.move_time, records=records,
+                                     on_game=bar.on_game)
     except (ValueError, ImportError) as exc:
         raise UserError(str(exc)) from None
     summary["records"] = path
