@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Create .venv and install heartsuite into it. With --test, also the test tools (Python's, and
 # TypeScript in tools/js with Debian's nodejs and npm when npm is missing), Debian's chromium,
-# PostgreSQL and Redis.
+# PostgreSQL, Redis and nginx.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -22,6 +22,8 @@ if [ "${1:-}" = "--test" ]; then
     ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || MISSING="$MISSING postgresql"
     # Redis for the tests of several server processes (events, leases, the bot-worker queue).
     command -v redis-server >/dev/null || MISSING="$MISSING redis-server"
+    # nginx: the load balancer of docs/deploy.md (deploy/nginx.conf) in front of two servers
+    [ -x /usr/sbin/nginx ] || MISSING="$MISSING nginx-light"
     if [ -n "$MISSING" ]; then
         SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
         $SUDO apt-get update -qq

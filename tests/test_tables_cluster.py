@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -81,6 +83,54 @@ def two(tmp_path: Path, postgres_url: str, redis_url: str) -> Iterator[list[Proc
         process.stop()
 
 
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+CONFIG = Path(__file__).parents[1] / "deploy" / "nginx.conf"
+
+
+class Nginx:
+    """Debian's nginx running `deploy/nginx.conf` as it is shipped, but for its upstream servers
+    (these processes) and its port, in a directory of its own."""
+
+    def __init__(self, root: Path, processes: list[Process]) -> None:
+        self.root = root / "nginx"
+        self.root.mkdir()
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        site = CONFIG.read_text()
+        servers = "".join(f"    server 127.0.0.1:{p.port} max_fails=1 fail_timeout=5s;\n"
+                          for p in processes)
+        site, count = re.subn(r"(?m)^    server 10\.0\.0\.\d+:8000 .*\n", "", site)
+        assert count == 2, "deploy/nginx.conf lists its example servers"
+        site = site.replace("upstream heartsuite {\n", "upstream heartsuite {\n" + servers)
+        site = site.replace("listen 80;", f"listen 127.0.0.1:{self.port};")
+        (self.root / "site.conf").write_text(site)
+        user = "user root root;" if os.geteuid() == 0 else ""
+        temp = " ".join(f"{what}_temp_path {self.root / what};"
+                        for what in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        (self.root / "nginx.conf").write_text(
+            f"{user} worker_processes 1; pid {self.root / 'pid'};"
+            f" error_log {self.root / 'error.log'};"
+            " events { worker_connections 256; }"
+            f" http {{ access_log off; {temp} include {self.root / 'site.conf'}; }}\n")
+        self.process = subprocess.Popen(
+            [NGINX, "-p", str(self.root), "-c", str(self.root / "nginx.conf"),
+             "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("nginx did not start: " + (
+                        self.process.stderr.read() if self.process.stderr else "")) from None
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
 class Seat(threading.Thread):
     """A program person at one seat: plays with the heuristic over the socket of its process;
     when the socket drops it reconnects to the other process and says `hello after N`."""
@@ -95,6 +145,8 @@ class Seat(threading.Thread):
         self.moves: list[int] = []  # the numbers of the events of this seat's own plays
         self.reconnects = 0
         self.error: BaseException | None = None
+        self.killed: Process | None = None  # set by the test at the end
+        self.survivor: Process | None = None
 
     def run(self) -> None:
         try:
@@ -144,7 +196,32 @@ class Seat(threading.Thread):
 def test_a_table_on_two_processes_survives_the_owner_killed_mid_trick(
         two: list[Process], postgres_url: str, redis_url: str) -> None:
     a, b = two
-    servers = [a.url, b.url]
+    seats = play_and_kill(two, [a.url, b.url], postgres_url, redis_url)
+    killed, survivor = seats[0].killed, seats[0].survivor
+    moved = [s for s in seats if s.servers[s.index] == survivor.url and s.reconnects]
+    assert len(moved) == (2 if killed is a else 1), \
+        "the people of the killed process went on on the other one"
+
+
+def test_behind_nginx_the_pages_of_the_killed_process_come_back_through_it(
+        two: list[Process], postgres_url: str, redis_url: str, tmp_path: Path) -> None:
+    """The load balancer of docs/deploy.md (deploy/nginx.conf) in front, no sticky sessions:
+    every request and socket goes through nginx to either process; when the owner is killed the
+    sockets on it reconnect through nginx, which sends them to the survivor."""
+    if not Path(NGINX).exists():
+        pytest.fail("nginx is not installed (bash scripts/test.sh installs it)")
+    front = Nginx(tmp_path, two)
+    try:
+        seats = play_and_kill(two, [front.url, front.url], postgres_url, redis_url)
+    finally:
+        front.stop()
+    assert sum(s.reconnects for s in seats) >= 1, "a socket was on the killed process"
+
+
+def play_and_kill(two: list[Process], servers: list[str], postgres_url: str,
+                  redis_url: str) -> list[Seat]:
+    """Three people (on `servers[0]`, `[1]`, `[0]`) and a computer play a game to 26; after
+    nine plays the owner of the table is killed; checks everything the module says."""
     people = [Server(servers[i % 2]) for i in range(3)]  # Ana and Cai on A, Ben on B
     for person in people:
         person.new_person()
@@ -188,9 +265,8 @@ def test_a_table_on_two_processes_survives_the_owner_killed_mid_trick(
         assert seat.loop.done
     assert killed, "the owner was never killed"
     survivor = next(p for p in two if p is not killed["process"])
-    moved = [s for s in seats if s.servers[s.index] == survivor.url and s.reconnects]
-    assert len(moved) == (2 if killed["process"] is a else 1), \
-        "the people of the killed process went on on the other one"
+    for seat in seats:
+        seat.killed, seat.survivor = killed["process"], survivor
     holder = store.get(owner_key)
     assert holder is None or int(holder.decode().split(":")[1]) == survivor.process.pid
 
@@ -212,3 +288,95 @@ def test_a_table_on_two_processes_survives_the_owner_killed_mid_trick(
     record = Server(survivor.url, people[0].token).record(code)
     assert verify_record(record) == []
     pg.close()
+    return seats
+
+
+def test_serve_with_workers_runs_several_processes_that_share_the_tables(
+        tmp_path: Path, postgres_url: str, redis_url: str) -> None:
+    """`serve --workers 2`: two web processes on one port (uvicorn's workers), both serving the
+    tables; a person and three computers play a game to the end through it."""
+    port = free_port()
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "xdg")}
+    log = tmp_path / "serve.log"
+    parent = subprocess.Popen(
+        [*CLI, "serve", "--port", str(port), "--data", str(tmp_path / "d"), "--workers", "2",
+         "--database", postgres_url, "--redis", redis_url, "--no-browser"],
+        env=env, stdout=subprocess.PIPE, stderr=log.open("w"), text=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                Server(url).new_person()
+                break
+            except Exception:
+                assert parent.poll() is None and time.monotonic() < deadline, log.read_text()
+                time.sleep(0.2)
+        children = subprocess.run(["pgrep", "-P", str(parent.pid)], capture_output=True,
+                                  text=True).stdout.split()
+        assert len(children) >= 2, "two web processes (and uvicorn's supervisor)"
+        person = Server(url)
+        person.new_person()
+        bots = [{"kind": "bot", "level": "heuristic"}] * 3
+        code = person.create_table({"name": "Ana", "rules": {"target": 26}, "speed": "instant",
+                                    "seats": [{"kind": "person"}, *bots]})["code"]
+        seat = Seat([url, url], 0, code, person.token or "", 0, lambda event: None)
+        seat.run()
+        assert seat.error is None, (repr(seat.error), log.read_text()[-2000:])
+        assert seat.loop.done
+        table_id = person.table(code)["id"]
+        holder = redis.Redis.from_url(redis_url).get(f"hs:t:{table_id}:owner")
+        if holder is not None:  # the owner (until the table no longer needs one) is a worker
+            assert holder.decode().split(":")[1] in children
+    finally:
+        parent.terminate()
+        parent.wait(timeout=30)
+    assert parent.returncode == 0, log.read_text()
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--workers", "2"], "--workers above 1 needs --redis and --database"),
+    (["--redis", "redis://127.0.0.1:1/0"], "--redis needs --database"),
+    (["--redis", "http://x", "--database", "postgresql://x@y/z"], "must be a redis:// URL"),
+    (["--workers", "0"], "--workers must be 1..64"),
+])
+def test_serve_refuses_what_cannot_share_tables(tmp_path: Path, args: list[str],
+                                                words: str) -> None:
+    result = subprocess.run([*CLI, "serve", "--port", str(free_port()), "--data",
+                             str(tmp_path / "d"), "--no-browser", *args],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert words in result.stderr and "Traceback" not in result.stderr
+
+
+def test_serve_says_when_redis_cannot_be_reached(tmp_path: Path, postgres_url: str) -> None:
+    result = subprocess.run([*CLI, "serve", "--port", str(free_port()), "--data",
+                             str(tmp_path / "d"), "--no-browser", "--database", postgres_url,
+                             "--redis", f"redis://127.0.0.1:{free_port()}/0"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot reach Redis" in lines[0], result.stderr
+
+
+def test_the_compose_file_runs_the_shipped_pieces() -> None:
+    """deploy/compose.yaml: the services of docs/deploy.md, built from deploy/Dockerfile, with
+    the nginx site that is deploy/nginx.conf with the compose services as its upstream."""
+    import yaml
+
+    deploy = CONFIG.parent
+    compose = yaml.safe_load((deploy / "compose.yaml").read_text())
+    services = compose["services"]
+    assert {"postgres", "redis", "web1", "web2", "worker", "nginx"} <= set(services)
+    for name in ("web1", "web2"):
+        command = services[name]["command"]
+        assert "--redis redis://redis:6379/0" in command and "--database postgresql://" in command
+        assert services[name]["build"]["dockerfile"] == "deploy/Dockerfile"
+    assert (deploy / "Dockerfile").exists()
+    site = (deploy / "nginx-compose.conf").read_text()
+    shipped = CONFIG.read_text()
+    body = shipped[shipped.index("upstream heartsuite"):]
+    expected = (body.replace("server 10.0.0.11:8000", "server web1:8000")
+                .replace("server 10.0.0.12:8000", "server web2:8000")
+                .replace("server_name cards.example.org;", "server_name _;"))
+    assert site[site.index("upstream heartsuite"):] == expected

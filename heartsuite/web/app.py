@@ -35,6 +35,7 @@ from heartsuite.web.store import Store
 from heartsuite.web.tables import routes as tables_routes
 from heartsuite.web.tables.cluster import Cluster
 from heartsuite.web.tables.hub import DEFAULT_GRACE, Hub
+from heartsuite.web.tables.queue_thinking import QueueThinker
 
 STATIC = Path(__file__).with_name("static")
 DB_NAME = "heartsuite.sqlite3"
@@ -75,7 +76,9 @@ def create_app(data_dir: Path | str | None = None, *, public_url: str | None = N
         store = Store(Path(data_dir or default_data_dir()) / DB_NAME)
     sessions, tables = Sessions(store), Tables(store)
     cluster = Cluster(redis) if redis is not None else None
-    hub = Hub(store, grace_seconds, cluster=cluster)
+    # with Redis, the searches go to the bot workers (`heartsuite worker`) when any runs
+    thinker = QueueThinker(redis) if redis is not None else None
+    hub = Hub(store, grace_seconds, cluster=cluster, thinker=thinker)
     services: tuple[Service, ...] = (sessions, tables, hub)
 
     @asynccontextmanager
