@@ -130,6 +130,7 @@ class Live:
     saved: int = 0  # commands already in the store
     counted: bool = False  # the statistics rows of the finished game are written
     published: int = 0  # events already published to the sockets
+    listed: set[str] = field(default_factory=set)  # people the store lists at the table
     # with Redis: the last stream entry applied, whether this process owns the table (runs its
     # clocks and computers; always without Redis) and the lease that says so
     stream_id: str = START
@@ -357,7 +358,8 @@ class Hub:
             live.row.status = table.status
             live.row.data = table.data()
             try:
-                self.store.save_table(live.row, table.people())
+                listing = self._new_people(live)
+                self.store.save_table(live.row, listing)
             except StaleTable:
                 if self.cluster is None or attempt == 2:
                     self._forget(live)
@@ -366,6 +368,7 @@ class Hub:
                 self._reload(live)  # a writer that died before its stream entry: the store
                 continue
             live.saved = len(table.commands)
+            live.listed |= listing
             if self.cluster is not None:
                 live.stream_id = self._redis(self.cluster.append, live.row.id, first,
                                              table.commands[first:], live.row.rev)
@@ -375,6 +378,12 @@ class Hub:
         raise AssertionError("unreachable")  # pragma: no cover
 
     # With Redis: other processes' writes --------------------------------------------------
+
+    @staticmethod
+    def _new_people(live: Live) -> set[str]:
+        """The people to list at the table in the store (for their lobby): those not listed
+        yet, so a move costs no write for them (a person once seated stays listed)."""
+        return live.table.people() - live.listed
 
     def _redis(self, call: Callable[..., Any], *args: Any) -> Any:
         try:
@@ -670,14 +679,21 @@ class Hub:
             self._arm_grace(live, seat.index)
 
     def _save_quietly(self, live: Live, events: list[TableEvent]) -> None:
+        """Save and publish a command applied during `_follow` (nothing more follows it)."""
+        first = live.saved
         live.row.status = live.table.status
         live.row.data = live.table.data()
         try:
-            self.store.save_table(live.row, live.table.people())
+            listing = self._new_people(live)
+            self.store.save_table(live.row, listing)
         except StaleTable:
             self._forget(live)
             return
         live.saved = len(live.table.commands)
+        live.listed |= listing
+        if self.cluster is not None:
+            live.stream_id = self._redis(self.cluster.append, live.row.id, first,
+                                         live.table.commands[first:], live.row.rev)
         self.publish(live, events)
 
     def _arm_grace(self, live: Live, seat: int) -> None:

@@ -1,0 +1,254 @@
+"""Scale-out benchmark: the same load against one server process and against two processes
+sharing Redis and PostgreSQL, on this machine, in one run.
+
+Configurations (each with servers of its own, started here; PostgreSQL and Redis are started
+in temporary directories as the tests do):
+- `1 process (SQLite)`: `heartsuite serve`, the embedded default;
+- `1 process + Redis + PG`: one `serve --database … --redis …` (what sharing costs);
+- `2 processes + Redis + PG`: two of those on two ports; every table's four seats alternate
+  between them (so every event crosses processes) and every Heart to Heart tap goes to the
+  other process than the one before (a keep-alive connection to each, one cookie).
+
+Load per step: `--tables` tables of four program clients (`bench_tables_load.seat_client`: the
+join client's loop, paced at `--pace` s ±25 % per action) and `--tappers` Heart to Heart players
+tapping the example deal with `--think` s between taps. Each step has `--factor` times the
+tables (and tappers) of the one before, until a p99 goes over `--bound` ms or `--steps` are
+done. The capacity of
+a configuration is the action rate (table actions + taps per second) of its largest step whose
+table-event p99 and tap p99 both stay within `--bound` (the first `--warmup` seconds of a
+step, while its sockets connect, left out); the ratio compares it with one process.
+
+Servers keep a person's seat for a day (`--grace 86400`), so the tables of an earlier step,
+left by their clients, never get computer stand-ins that would load the next step.
+
+Usage: python bench/bench_scale_out.py [--tables 40] [--steps 7] [--factor 1.5] [--pace 1.0]
+                                       [--seconds 20] [--tappers 10] [--think 0.5]
+                                       [--bound 150] [--quiet]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_tables_load import (  # noqa: E402
+    Clock,
+    cpu_seconds,
+    free_port,
+    make_tables,
+    quantile,
+    seat_client,
+)
+from bench_web_load import Connection, taps  # noqa: E402
+
+from heartsuite.cli.progress import Progress, elapsed, follow  # noqa: E402
+from heartsuite.web.site.examples import EXAMPLE_CODE  # noqa: E402
+from tests.postgres_server import Postgres  # noqa: E402
+from tests.redis_server import Redis  # noqa: E402
+
+
+def start_server(data: str, shared: tuple[str, str] | None) -> tuple[subprocess.Popen[bytes],
+                                                                       int]:
+    port = free_port()
+    extra = ["--database", shared[0], "--redis", shared[1]] if shared else []
+    process = subprocess.Popen(
+        [sys.executable, "-m", "heartsuite", "serve", "--port", str(port), "--data", data,
+         "--no-browser", "--grace", "86400", *extra],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process, port
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("a server did not start") from None
+            time.sleep(0.1)
+
+
+async def tapper(ports: list[int], think: float, until: float, latencies: list[float],
+                 errors: list[str]) -> None:
+    """One person winning the example deal again and again, each tap to the next process."""
+    connections = [Connection(*await asyncio.open_connection("127.0.0.1", p)) for p in ports]
+    turn = 0
+
+    async def post(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        nonlocal turn
+        conn = connections[turn % len(connections)]
+        turn += 1
+        cookie = next((c.cookie for c in connections if c.cookie), "")
+        conn.cookie = conn.cookie or cookie
+        status, answer = await conn.post(path, body)
+        for other in connections:
+            other.cookie = other.cookie or conn.cookie
+        return status, answer
+
+    try:
+        await asyncio.sleep(random.uniform(0, think))
+        replaces = None
+        while time.monotonic() < until:
+            status, body = await post("/api/h2h/games", {"code": EXAMPLE_CODE,
+                                                         "replaces": replaces})
+            if status != 201:
+                errors.append(f"new game {status}: {body}")
+                return
+            game_id = body["game"]["id"]
+            for target in taps():
+                if time.monotonic() >= until:
+                    return
+                view = body["game"]
+                start = time.perf_counter()
+                status, body = await post(f"/api/h2h/games/{game_id}/tap", {
+                    "target": target, "move": view["moves"], "selected": view["selected"],
+                    "elapsed_ms": 1000})
+                latencies.append(time.perf_counter() - start)
+                if status != 200:
+                    errors.append(f"tap {status}: {body}")
+                    return
+                await asyncio.sleep(think * random.uniform(0.75, 1.25))
+            replaces = game_id
+    except Exception as exc:  # a bench reports every failure and goes on
+        errors.append(f"tapper: {type(exc).__name__}: {exc}")
+    finally:
+        for conn in connections:
+            conn.writer.close()
+
+
+def step(ports: list[int], pids: list[int], tables: int, tappers: int, args: argparse.Namespace,
+         name: str) -> dict[str, Any]:
+    made = make_tables(f"http://127.0.0.1:{ports[0]}", tables, 0)
+    clock, taps_ms, tap_errors = Clock(), [], []  # type: ignore[var-annotated]
+    cpu0 = sum(cpu_seconds(p) for p in pids)
+    wall0 = time.monotonic()
+
+    marks = [0, 0, 0]  # delays, taps and actions before the warm-up ended
+
+    async def warm_up() -> None:
+        await asyncio.sleep(args.warmup)
+        marks[:] = [len(clock.delays), len(taps_ms), clock.actions]
+
+    async def main() -> None:
+        until = time.monotonic() + args.seconds
+        warming = asyncio.ensure_future(warm_up())
+        with Progress(round(args.seconds), "s", desc=name, quiet=args.quiet) as bar:
+            shown = asyncio.create_task(follow(
+                bar, elapsed(time.monotonic()), until=until,
+                postfix=lambda: f"{clock.actions} actions, {len(taps_ms)} taps"))
+            await asyncio.gather(
+                *(seat_client(f"ws://127.0.0.1:{ports[(t + i) % len(ports)]}/api/tables/"
+                              f"{code}/ws", code, token, seat, args.pace, clock, until)
+                  for t, (code, people) in enumerate(made)
+                  for i, (token, seat) in enumerate(people)),
+                *(tapper(ports, args.think, until, taps_ms, tap_errors) for _ in range(tappers)))
+            shown.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await shown
+        await warming
+
+    asyncio.run(main())
+    wall = time.monotonic() - wall0
+    cores = (sum(cpu_seconds(p) for p in pids) - cpu0) / wall
+    delays, tapped = clock.delays[marks[0]:], taps_ms[marks[1]:]
+    return {"tables": tables, "tappers": tappers,
+            "rate": (clock.actions - marks[2] + len(tapped)) / (args.seconds - args.warmup),
+            "p99": quantile(delays, 0.99) * 1000, "p50": quantile(delays, 0.5) * 1000,
+            "tap_p99": quantile(tapped, 0.99) * 1000, "cores": cores,
+            "errors": clock.errors + tap_errors}
+
+
+def configuration(name: str, processes: int, shared: tuple[str, str] | None,
+                  args: argparse.Namespace) -> list[dict[str, Any]]:
+    rows = []
+    with tempfile.TemporaryDirectory() as data:
+        servers = [start_server(f"{data}/{n}", shared) for n in range(processes)]
+        ports, pids = [p for _, p in servers], [s.pid for s, _ in servers]
+        try:
+            tables, tappers = args.tables, args.tappers
+            for _ in range(args.steps):
+                row = step(ports, pids, tables, tappers, args, f"{name}: {tables} tables")
+                row["config"] = name
+                rows.append(row)
+                if row["p99"] > args.bound or row["tap_p99"] > args.bound:
+                    break
+                tables = round(tables * args.factor)
+                tappers = round(tappers * args.factor)
+        finally:
+            for server, _ in servers:
+                server.terminate()
+                server.wait(timeout=30)
+    return rows
+
+
+def capacity(rows: list[dict[str, Any]], bound: float) -> float:
+    within = [r["rate"] for r in rows if r["p99"] <= bound and r["tap_p99"] <= bound]
+    return max(within, default=0.0)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=40, help="tables in the first step (40)")
+    parser.add_argument("--steps", type=int, default=7, help="steps at most (7)")
+    parser.add_argument("--factor", type=float, default=1.5,
+                        help="each step has this many times the load of the one before (1.5)")
+    parser.add_argument("--pace", type=float, default=1.0, help="seconds per action (1.0)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="seconds per step (20)")
+    parser.add_argument("--tappers", type=int, default=10, help="tappers in the first step")
+    parser.add_argument("--think", type=float, default=0.5, help="seconds between taps (0.5)")
+    parser.add_argument("--bound", type=float, default=150.0, help="p99 bound in ms (150)")
+    parser.add_argument("--warmup", type=float, default=4.0,
+                        help="seconds at the start of a step left out of the figures: the "
+                        "sockets connecting, the first deal (4)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    args = parser.parse_args()
+
+    postgres, redis_server = Postgres(), Redis()
+    try:
+        shared = (postgres.url, redis_server.url)
+        rows = (configuration("1 process (SQLite)", 1, None, args)
+                + configuration("1 process + Redis + PG", 1, shared, args)
+                + configuration("2 processes + Redis + PG", 2, shared, args))
+    finally:
+        redis_server.stop()
+        postgres.stop()
+
+    print(f"{os.cpu_count()} cores (load generator, PostgreSQL and Redis on the same ones); "
+          f"pace {args.pace} s per table action, {args.think} s between taps, "
+          f"{args.seconds:.0f} s per step, p99 bound {args.bound:.0f} ms")
+    print()
+    print("| configuration | tables | tappers | actions + taps /s | table p50 ms | table p99 ms "
+          "| tap p99 ms | server CPU (cores) | errors |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(f"| {r['config']} | {r['tables']} | {r['tappers']} | {r['rate']:.0f} | "
+              f"{r['p50']:.1f} | {r['p99']:.1f} | {r['tap_p99']:.1f} | {r['cores']:.2f} | "
+              f"{len(r['errors'])} |")
+    print()
+    names = list(dict.fromkeys(r["config"] for r in rows))
+    base = capacity([r for r in rows if r["config"] == names[0]], args.bound)
+    print("| configuration | capacity (actions + taps /s within the bound) | ratio to 1 process |")
+    print("|---|---|---|")
+    for name in names:
+        held = capacity([r for r in rows if r["config"] == name], args.bound)
+        print(f"| {name} | {held:.0f} | {held / base if base else float('nan'):.2f} |")
+    errors = [e for r in rows for e in r["errors"]]
+    for error in errors[:10]:
+        print("error:", error, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
