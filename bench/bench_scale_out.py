@@ -6,8 +6,10 @@ in temporary directories as the tests do):
 - `1 process (SQLite)`: `heartsuite serve`, the embedded default;
 - `1 process + Redis + PG`: one `serve --database … --redis …` (what sharing costs);
 - `2 processes + Redis + PG`: two of those on two ports; every table's four seats alternate
-  between them (so every event crosses processes) and every Heart to Heart tap goes to the
-  other process than the one before (a keep-alive connection to each, one cookie).
+  between them (so every event crosses processes); Heart to Heart players are spread over
+  them, each on one keep-alive connection as through a load balancer (`--spread person`), or
+  each tap to the other process than the one before (`--spread tap`: every tap finds its copy
+  stale and reads the game again, the worst case).
 
 Load per step: `--tables` tables of four program clients (`bench_tables_load.seat_client`: the
 join client's loop, paced at `--pace` s ±25 % per action) and `--tappers` Heart to Heart players
@@ -23,7 +25,7 @@ left by their clients, never get computer stand-ins that would load the next ste
 
 Usage: python bench/bench_scale_out.py [--tables 40] [--steps 7] [--factor 1.5] [--pace 1.0]
                                        [--seconds 20] [--tappers 10] [--think 0.5]
-                                       [--bound 150] [--quiet]
+                                       [--bound 150] [--spread person|tap] [--quiet]
 """
 
 from __future__ import annotations
@@ -82,7 +84,8 @@ def start_server(data: str, shared: tuple[str, str] | None) -> tuple[subprocess.
 
 async def tapper(ports: list[int], think: float, until: float, latencies: list[float],
                  errors: list[str]) -> None:
-    """One person winning the example deal again and again, each tap to the next process."""
+    """One person winning the example deal again and again, each tap to the next of `ports`
+    (one port: every tap to that process)."""
     connections = [Connection(*await asyncio.open_connection("127.0.0.1", p)) for p in ports]
     turn = 0
 
@@ -153,7 +156,8 @@ def step(ports: list[int], pids: list[int], tables: int, tappers: int, args: arg
                               f"{code}/ws", code, token, seat, args.pace, clock, until)
                   for t, (code, people) in enumerate(made)
                   for i, (token, seat) in enumerate(people)),
-                *(tapper(ports, args.think, until, taps_ms, tap_errors) for _ in range(tappers)))
+                *(tapper(ports if args.spread == "tap" else [ports[n % len(ports)]],
+                         args.think, until, taps_ms, tap_errors) for n in range(tappers)))
             shown.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await shown
@@ -215,6 +219,9 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=4.0,
                         help="seconds at the start of a step left out of the figures: the "
                         "sockets connecting, the first deal (4)")
+    parser.add_argument("--spread", choices=("person", "tap"), default="person",
+                        help="with two processes: each Heart to Heart player on one of them "
+                        "(person), or each tap to the other one (tap)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args()
 
@@ -230,7 +237,8 @@ def main() -> int:
 
     print(f"{os.cpu_count()} cores (load generator, PostgreSQL and Redis on the same ones); "
           f"pace {args.pace} s per table action, {args.think} s between taps, "
-          f"{args.seconds:.0f} s per step, p99 bound {args.bound:.0f} ms")
+          f"{args.seconds:.0f} s per step, p99 bound {args.bound:.0f} ms, "
+          f"taps spread by {args.spread}")
     print()
     print("| configuration | tables | tappers | actions + taps /s | table p50 ms | table p99 ms "
           "| tap p99 ms | server CPU (cores) | errors |")

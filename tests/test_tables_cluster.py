@@ -380,3 +380,45 @@ def test_the_compose_file_runs_the_shipped_pieces() -> None:
                 .replace("server 10.0.0.12:8000", "server web2:8000")
                 .replace("server_name cards.example.org;", "server_name _;"))
     assert site[site.index("upstream heartsuite"):] == expected
+
+
+def test_a_writer_that_died_between_its_save_and_its_stream_entry_loses_nothing(
+        postgres_url: str, redis_url: str) -> None:
+    """In one test process, three apps on one PostgreSQL and Redis. App A saves a join but its
+    stream entry never goes out (as if it died right after the save). App B, whose copy is
+    older, then writes: its save finds the stored revision moved, it reads the table again and
+    makes its join on the new position. App D, which read the table before either, finds a gap
+    in the stream (an entry after the one it lacks) and reads the table from the store."""
+    from fastapi.testclient import TestClient
+
+    from heartsuite.web.app import create_app
+    from tests.tables_helpers import MANY_TABLES, join, new_table, person
+
+    apps = [create_app(":memory:", database=postgres_url, redis=redis_url, limits=MANY_TABLES)
+            for _ in range(3)]
+    with TestClient(apps[0]) as a, TestClient(apps[1]) as b, TestClient(apps[2]) as d:
+        ana, bo, cy = person(a), person(a), person(a)
+        code = new_table(a, ana)["code"]
+        for client in (b, d):  # both read the table now: only Ana is seated
+            assert client.get(f"/api/tables/{code}", headers=ana).status_code == 200
+        hub_a = apps[0].state.tables
+        real = hub_a.cluster.append
+        hub_a.cluster.append = lambda *args: hub_a._live[next(iter(hub_a._live))].stream_id
+        try:
+            join(a, bo, code, "Bo")  # saved; no stream entry
+        finally:
+            hub_a.cluster.append = real
+        reloads: list[str] = []
+        for name, app in (("b", apps[1]), ("d", apps[2])):
+            hub = app.state.tables
+            hub._reload = (lambda original, n: lambda live: (reloads.append(n),
+                                                             original(live))[1])(hub._reload, name)
+        answer = join(b, cy, code, "Cy")  # B's copy lacks Bo: stale save, read again, joined
+        assert reloads == ["b"]
+        names = [s["name"] for s in answer["table"]["seats"]]
+        assert names[:3] == ["Ana", "Bo", "Cy"], names
+        seen = d.get(f"/api/tables/{code}", headers=ana).json()["table"]
+        assert [s["name"] for s in seen["seats"]][:3] == ["Ana", "Bo", "Cy"]
+        assert reloads == ["b", "d"]  # D: the gap in the stream
+        seen = a.get(f"/api/tables/{code}", headers=ana).json()["table"]
+        assert [s["name"] for s in seen["seats"]][:3] == ["Ana", "Bo", "Cy"]
