@@ -110,6 +110,7 @@ def test_switch_to_arabic_is_right_to_left_and_remembered(page) -> None:
 
 
 def test_hint_status_line_and_solution(page) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})  # a phone: the piles under the heart
     open_deal(page, EXAMPLE_CODE)
     page.get_by_role("button", name="Hint").click()
     expect(page.locator(".hinted")).to_have_count(1)  # the first move of the line is a draw
@@ -125,9 +126,31 @@ def test_hint_status_line_and_solution(page) -> None:
     won.get_by_role("button", name="Show solution").click()
     solution = page.locator("#dlg-solution")
     expect(solution.locator(".replay-caption")).to_have_text("The deal, before the first move")
-    solution.locator("[data-replay=next]").click()
-    expect(solution.locator(".replay-caption")).to_contain_text("Move 1 of 67")
+    # the cards of the next move are marked: the deal's first move is a draw, the stock
+    marked = solution.locator(".next-move")
+    expect(marked).to_have_count(1)
+    expect(solution.locator(".pile.stock")).to_have_class(re.compile(r"\bnext-move\b"))
+    expect(solution.locator(".replay-legend")).to_have_text(
+        "Gold rings mark the cards of the next move.")
+    moves = example_moves()
+    for step in range(1, 12):
+        solution.locator("[data-replay=next]").click()
+        expect(solution.locator(".replay-caption")).to_have_attribute("data-step", str(step))
+        taken = str(moves[step])
+        want = 2 if "-" in taken or taken.startswith("W") else 1
+        expect(marked).to_have_count(want)
+    expect(solution.locator(".replay-caption")).to_contain_text("Move 11 of 67")
+    # the piles' count badges are inside the replay's table, not cut off
+    table = solution.locator(".replay-table").bounding_box()
+    for badge in solution.locator(".pile .count").all():
+        box = badge.bounding_box()
+        assert box["y"] >= table["y"] and box["y"] + box["height"] <= table["y"] + table[
+            "height"] + 0.5, (box, table)
+    # closing it after the win returns to the win dialog; its New game deals the next one
     solution.get_by_role("button", name="Close").click()
+    expect(won).to_be_visible()
+    expect(page.locator("[data-info=code]")).to_have_text(EXAMPLE_CODE)
+    won.get_by_role("button", name="New game").click()
     expect(page.locator("[data-info=moves]")).to_have_text("0")
     expect(page.locator("[data-info=code]")).not_to_have_text(EXAMPLE_CODE)
 

@@ -17,7 +17,7 @@ import { cardName, num, t } from "./shell.js";
 /**
  * What to mark on the cards.
  * @typedef {{ selected?: Target | null, playable?: Target[], partners?: Target[],
- *   dimmed?: Target[], hinted?: Target[] }} Marks
+ *   dimmed?: Target[], hinted?: Target[], next?: Target[] }} Marks
  */
 /** Where a layout card sits: its position, row and half-width column. @typedef {{ pos: number, row: number, x: number }} Spot */
 
@@ -83,7 +83,8 @@ export class Board {
   }
 
   /** Draw a position: `view` as the server sends it (layout ranks or null, free, stock, waste,
-   * waste_top) plus optional marks {selected, playable, partners, dimmed, hinted}.
+   * waste_top) plus optional marks {selected, playable, partners, dimmed, hinted, next}
+   * (`next`: the cards of the move a replay plays next).
    * @param {View} view
    * @param {Marks} [marks]
    */
@@ -109,6 +110,7 @@ export class Board {
       el.classList.toggle("partner", !gone && has(marks.partners, pos));
       el.classList.toggle("dimmed", !gone && has(marks.dimmed, pos));
       el.classList.toggle("hinted", !gone && has(marks.hinted, pos));
+      el.classList.toggle("next-move", !gone && has(marks.next, pos));
       const name = gone ? "" : cardName(rank);
       let label = t("h2h.card.gone", { pos });
       if (!gone) {
@@ -136,6 +138,7 @@ export class Board {
     stock.classList.toggle("empty", view.stock === 0);
     stock.classList.toggle("redeal", view.stock === 0 && view.waste > 0);
     stock.classList.toggle("hinted", (marks.hinted ?? []).includes("stock"));
+    stock.classList.toggle("next-move", (marks.next ?? []).includes("stock"));
     stock.innerHTML = (view.stock ? backSvg() : `<span class="slot">${icon("redeal")}</span>`)
       + (view.stock ? `<span class="count" aria-hidden="true">${num(view.stock)}</span>` : "");
     stock.setAttribute("aria-label", view.stock ? t("h2h.stock.label", { count: view.stock })
@@ -168,6 +171,7 @@ export class Board {
     waste.classList.toggle("partner", Boolean(top) && (marks.partners ?? []).includes("waste"));
     waste.classList.toggle("dimmed", Boolean(top) && (marks.dimmed ?? []).includes("waste"));
     waste.classList.toggle("hinted", (marks.hinted ?? []).includes("waste"));
+    waste.classList.toggle("next-move", Boolean(top) && (marks.next ?? []).includes("waste"));
     waste.setAttribute("aria-label", top
       ? t("h2h.waste.label", { card: cardName(top), count: view.waste }) : t("h2h.waste.empty"));
     if (this.interactive) waste.setAttribute("aria-pressed", String(marks.selected === "waste"));

@@ -339,7 +339,10 @@ async function showSolution() {
       ? t("h2h.solution.unavailable") : t("common.error");
   }
   await opened;
-  if (game?.status !== "playing") await startGame();
+  // After a win the solution is a look back: closing it returns to the win dialog (its New
+  // game is one tap away); a game given up for its solution is over, so a new one is dealt.
+  if (game?.won) await showWon();
+  else if (game?.status !== "playing") await startGame();
 }
 
 const playCode = codeDialog(dialogEl("#dlg-code"), {

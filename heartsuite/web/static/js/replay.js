@@ -27,6 +27,19 @@ function describe(frame, previous) {
   return t("replay.move.pair", { rank: rankAt(Number(move.split("-")[0])) });
 }
 
+/**
+ * The cards a move takes: the stock for a draw or a redeal, the layout card and the waste
+ * card, or the two layout cards of a pair.
+ * @param {string | null | undefined} move
+ * @returns {import("./board.js").Target[]}
+ */
+export function cardsOf(move) {
+  if (!move) return [];
+  if (move === "D" || move === "R") return ["stock"];
+  if (move.startsWith("W")) return [Number(move.slice(1)), "waste"];
+  return move.split("-").map(Number);
+}
+
 export class Replay {
   /**
    * @param {HTMLElement} root
@@ -37,11 +50,13 @@ export class Replay {
     this.frames = frames;
     root.innerHTML = `
       <div class="table replay-table"><div class="heart"></div>
-        <div class="piles"><div class="pile stock"></div><div class="pile waste"></div></div></div>`;
+        <div class="piles"><div class="pile stock"></div><div class="pile waste"></div></div></div>
+      <p class="replay-legend">${t("replay.next_marked")}</p>`;
     this.board = new Board($(".table", root), geometry, { interactive: false });
     this.stepper = new Stepper(root, frames.length, (index) => {
       const frame = frames[index];
-      this.board.render(frame);
+      // the cards of the move that comes next are marked: Next plays them
+      this.board.render(frame, { next: cardsOf(frames[index + 1]?.move) });
       const step = index ? `${t("replay.step", { step: index, total: frames.length - 1 })}: ` : "";
       return `${step}${describe(frame, frames[Math.max(0, index - 1)])}`;
     });
