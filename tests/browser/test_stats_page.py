@@ -72,7 +72,9 @@ MEASURE = """() => {
       .map((c) => ({ scroll: c.scrollWidth, client: c.clientWidth })),
     links: links.map((a) => {
       a.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+      const described = document.getElementById(a.getAttribute("aria-describedby"));
       return { text: a.textContent, href: a.getAttribute("href"), box: box(a),
+               described: described && described.textContent,
                cell: box(a.closest("td, .deal-card")),
                scrollW: a.scrollWidth, clientW: a.clientWidth,
                scrollH: a.scrollHeight, clientH: a.clientHeight };
@@ -117,6 +119,7 @@ def test_the_by_deal_list_fits_in_every_language(page, size: tuple[int, int]) ->
             f"/h2h?code={code}" for code in (EXAMPLE_CODE, OTHER_CODE, BLOCKED_CODE)), where
         for link in m["links"]:
             assert link["text"] == catalog(lang)["stats.play_again"], where
+            assert link["href"] == f"/h2h?code={link['described']}", where  # which deal, said
             assert inside(link["box"], link["cell"]), (where, link)
             assert inside(link["box"], screen), (where, link, screen)
             assert link["box"]["height"] >= 44 - EPS, (where, link)

@@ -87,19 +87,23 @@ function dealsTable(root, deals) {
   const figures = deals.map((d) => /** @type {Record<string, string>} */ (
     Object.fromEntries(h2hFigures(d))));
   /**
+   * The link, described by the deal's code (the same words in every row otherwise).
    * @param {string} code
    * @param {string} cls
+   * @param {string} codeId
    */
-  const again = (code, cls) => `<a class="btn ${cls}" href="/h2h?code=${encodeURIComponent(code)}">`
-    + `${t("stats.play_again")}</a>`;
+  const again = (code, cls, codeId) => `<a class="btn ${cls}" aria-describedby="${codeId}" `
+    + `href="/h2h?code=${encodeURIComponent(code)}">${t("stats.play_again")}</a>`;
   const rows = deals.map((d, i) =>
-    `<tr><th scope="row" dir="ltr" class="code">${d.code}</th>${cols.map((c) =>
-      `<td>${figures[i][c]}</td>`).join("")}<td class="again">${again(d.code, "small")}</td></tr>`)
+    `<tr><th scope="row" dir="ltr" class="code" id="deal-row-${i}">${d.code}</th>${cols.map((c) =>
+      `<td>${figures[i][c]}</td>`).join("")}<td class="again">`
+      + `${again(d.code, "small", `deal-row-${i}`)}</td></tr>`)
     .join("");
   const cards = deals.map((d, i) =>
-    `<li class="deal-card"><h4 class="deal-card-code"><span class="code" dir="ltr">${d.code}`
-    + `</span></h4><dl>${cols.map((c) => `<div data-stat="${c}"><dt>${t(`stats.${c}`)}</dt>`
-      + `<dd>${figures[i][c]}</dd></div>`).join("")}</dl>${again(d.code, "primary")}</li>`)
+    `<li class="deal-card"><h4 class="deal-card-code"><span class="code" dir="ltr" `
+    + `id="deal-card-${i}">${d.code}</span></h4><dl>${cols.map((c) =>
+      `<div data-stat="${c}"><dt>${t(`stats.${c}`)}</dt><dd>${figures[i][c]}</dd></div>`)
+      .join("")}</dl>${again(d.code, "primary", `deal-card-${i}`)}</li>`)
     .join("");
   root.innerHTML = `<table class="deals"><thead>${head}</thead><tbody>${rows}</tbody></table>`
     + `<ul class="deal-cards">${cards}</ul>`;
