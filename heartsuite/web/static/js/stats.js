@@ -65,7 +65,14 @@ function message(root, text) {
   root.replaceChildren(p);
 }
 
+/** The per-deal figures, in the table's columns and the cards' lines. */
+const DEAL_COLS = ["played", "won", "win_rate", "best_streak", "best_time", "fewest_moves",
+  "best_score"];
+
 /**
+ * The deals twice, one shown at a time by the width of #stats-deals (app.css, a container
+ * query): a table where its columns all fit, else a card per deal (a definition list and the
+ * "Play this deal again" link across the card). Only the shown one is in the accessibility tree.
  * @param {HTMLElement} root
  * @param {(Figures & { code: string })[]} deals
  */
@@ -74,19 +81,32 @@ function dealsTable(root, deals) {
   root.hidden = !deals.length;
   /** @type {HTMLElement} */ (root.previousElementSibling).hidden = !deals.length;
   if (!deals.length) return;
-  const cols = ["played", "won", "win_rate", "best_streak", "best_time", "fewest_moves",
-    "best_score"];
+  const cols = DEAL_COLS;
   const head = `<tr><th scope="col">${t("stats.deal")}</th>${cols.map((c) =>
     `<th scope="col">${t(`stats.${c}`)}</th>`).join("")}<th></th></tr>`;
-  const rows = deals.map((d) => {
-    /** @type {Record<string, string>} */
-    const f = Object.fromEntries(h2hFigures(d));
-    const code = encodeURIComponent(d.code);
-    return `<tr><th scope="row" dir="ltr" class="code">${d.code}</th>${cols.map((c) =>
-      `<td>${f[c]}</td>`).join("")}<td><a class="btn small" href="/h2h?code=${code}">`
-      + `${t("stats.play_again")}</a></td></tr>`;
-  }).join("");
-  root.innerHTML = `<table class="deals"><thead>${head}</thead><tbody>${rows}</tbody></table>`;
+  const figures = deals.map((d) => /** @type {Record<string, string>} */ (
+    Object.fromEntries(h2hFigures(d))));
+  /**
+   * The link, described by the deal's code (the same words in every row otherwise).
+   * @param {string} code
+   * @param {string} cls
+   * @param {string} codeId
+   */
+  const again = (code, cls, codeId) => `<a class="btn ${cls}" aria-describedby="${codeId}" `
+    + `href="/h2h?code=${encodeURIComponent(code)}">${t("stats.play_again")}</a>`;
+  const rows = deals.map((d, i) =>
+    `<tr><th scope="row" dir="ltr" class="code" id="deal-row-${i}">${d.code}</th>${cols.map((c) =>
+      `<td>${figures[i][c]}</td>`).join("")}<td class="again">`
+      + `${again(d.code, "small", `deal-row-${i}`)}</td></tr>`)
+    .join("");
+  const cards = deals.map((d, i) =>
+    `<li class="deal-card"><h4 class="deal-card-code"><span class="code" dir="ltr" `
+    + `id="deal-card-${i}">${d.code}</span></h4><dl>${cols.map((c) =>
+      `<div data-stat="${c}"><dt>${t(`stats.${c}`)}</dt><dd>${figures[i][c]}</dd></div>`)
+      .join("")}</dl>${again(d.code, "primary", `deal-card-${i}`)}</li>`)
+    .join("");
+  root.innerHTML = `<table class="deals"><thead>${head}</thead><tbody>${rows}</tbody></table>`
+    + `<ul class="deal-cards">${cards}</ul>`;
 }
 
 /**
