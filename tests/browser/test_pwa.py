@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from heartsuite.web.site import pwa
 from tests.browser.conftest import REPORT_CSP, csp_violations
 
 WORKER_READY = """async () => {
@@ -56,6 +57,8 @@ def test_offline_the_page_is_the_offline_page_and_static_files_come_from_the_cac
     page.goto("/")
     expect(page.locator("body")).to_have_attribute("data-page", "home")
     registered(page, live_server)
+    # one cache, named after this release's hash of the static files
+    assert page.evaluate("() => caches.keys()") == [f"heartsuite-{pwa.version()}"]
 
     page.context.set_offline(True)
     page.reload()
