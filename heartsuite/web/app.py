@@ -30,6 +30,7 @@ from heartsuite.web.hearts.hub import Tables
 from heartsuite.web.people import PersonMiddleware
 from heartsuite.web.public import HostCheckMiddleware, PublicSite
 from heartsuite.web.ratelimit import Guards, Limits
+from heartsuite.web.site import pwa
 from heartsuite.web.site import routes as site
 from heartsuite.web.store import Store
 from heartsuite.web.tables import routes as tables_routes
@@ -100,6 +101,7 @@ def create_app(data_dir: Path | str | None = None, *, public_url: str | None = N
     app.include_router(hearts.router)
     app.include_router(tables_routes.router)
     app.include_router(site.router)
+    app.include_router(pwa.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(PersonMiddleware, store=store, secure=public is not None and public.secure)
     app.add_middleware(LimitMiddleware)

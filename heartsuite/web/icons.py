@@ -55,3 +55,25 @@ def icon(name: str) -> Markup:
     return Markup('<svg class="glyph" viewBox="0 0 24 24" fill="none" stroke="currentColor"'
                   ' stroke-width="2" stroke-linecap="round" stroke-linejoin="round"'
                   f' aria-hidden="true" focusable="false">{_PATHS[name]}</svg>')
+
+
+# The app's own icon: the white heart on the accent red. `favicon.svg` is this drawing, and the
+# installed app's PNG icons are rendered from it by scripts/build_icons.py.
+ACCENT = "#9f1d35"
+_HEART = "M16 26 L6.5 16.5 A5 5 0 0 1 16 9.5 A5 5 0 0 1 25.5 16.5 Z"
+
+
+def app_icon_svg(*, maskable: bool = False) -> str:
+    """The app icon as a standalone SVG document (32×32 units). The plain one is a rounded square;
+    the maskable one fills the whole square and keeps the heart inside the central 80% circle
+    that every launcher's mask leaves visible."""
+    if not maskable:
+        return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+                f'<rect width="32" height="32" rx="7" fill="{ACCENT}"/>'
+                f'<path d="{_HEART}" fill="#fff"/></svg>')
+    # the heart spans x 5.5–26.5, y 6.6–26 around (16, 17): scaled by 0.7 about the centre it
+    # stays within 7.5 units of it, inside the safe circle of radius 12.8
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+            f'<rect width="32" height="32" fill="{ACCENT}"/>'
+            f'<path d="{_HEART}" fill="#fff" transform="translate(16 16.5) scale(0.7)'
+            ' translate(-16 -17)"/></svg>')

@@ -23,6 +23,7 @@ from heartsuite.web.i18n import LANGUAGES, catalog, direction, language_of, tran
 from heartsuite.web.icons import icon
 
 TEMPLATES = Path(__file__).with_name("templates")
+THEME_COLOR = "#0f3a2a"  # the pages' felt (`--felt-dark` in app.css): the browser's bar, the app
 
 
 def json_script(element_id: str, value: Any) -> Markup:
@@ -42,7 +43,8 @@ def _environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.globals.update(icon=icon, json_script=json_script, languages=LANGUAGES)
+    env.globals.update(icon=icon, json_script=json_script, languages=LANGUAGES,
+                       theme_color=THEME_COLOR)
     return env
 
 

@@ -226,6 +226,12 @@ function setupLanguage() {
 
 setupLanguage();
 
+// The service worker (/sw.js, web/site/pwa.py): the static files from its cache, and the offline
+// page when the server cannot be reached. Browsers allow it on https and on localhost only.
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+}
+
 document.addEventListener("click", (event) => {
   const closer = /** @type {HTMLButtonElement | null} */ (targetOf(event).closest("[data-close]"));
   if (closer) closer.closest("dialog")?.close(closer.value || "cancel");
