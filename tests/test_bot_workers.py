@@ -31,6 +31,7 @@ from heartsuite.players.search import search_play
 from heartsuite.prng import Rng
 from heartsuite.web.tables import thinking
 from heartsuite.web.tables.queue_thinking import QueueThinker, health_key
+from tests.web_helpers import in_thread
 
 QUEUE = "heartsuite:test-bots"
 
@@ -69,7 +70,9 @@ def _pass_view() -> SeatView:
 
 
 def _run(coro: Any) -> Any:
-    return asyncio.run(coro)
+    """On a loop of its own in a thread: a browser test's Playwright may keep a loop running in
+    this worker's main thread (tests/web_helpers.py)."""
+    return in_thread(lambda: asyncio.run(coro))
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import fcntl
 import io
 import json
@@ -20,6 +19,7 @@ import pytest
 
 from heartsuite.cli import main
 from heartsuite.cli.progress import Progress, TournamentProgress, follow, wanted
+from tests.web_helpers import run_async
 
 TINY = ["hearts", "tournament", "--players", "heuristic,random,random,random", "--hands", "2",
         "--seed", "3"]
@@ -169,13 +169,13 @@ def test_follow_moves_a_bar_of_seconds_without_a_rate() -> None:
     fake = FakeTTY()
     ticks = iter(range(1, 100))
     with Progress(3, "s", desc="soak", stream=fake) as bar:
-        asyncio.run(follow(bar, lambda: min(next(ticks), 3), postfix=lambda: "7 requests",
-                           until=time.monotonic() + 0.05, every=0.01))
+        run_async(lambda: follow(bar, lambda: min(next(ticks), 3), postfix=lambda: "7 requests",
+                                 until=time.monotonic() + 0.05, every=0.01))
     last = _final_line(fake.getvalue())
     assert "soak: 100%|" in last and " 3/3 s [" in last and ", 7 requests]" in last, last
     assert "s/s" not in fake.getvalue()
     silent = Progress(3, "s", stream=io.StringIO())
-    asyncio.run(follow(silent, lambda: 3))  # not drawn: returns at once, no deadline needed
+    run_async(lambda: follow(silent, lambda: 3))  # not drawn: returns at once, no deadline needed
     assert silent.done == 0
 
 
