@@ -270,3 +270,27 @@ def test_a_tap_on_a_position_the_game_has_left_redraws_it(page) -> None:
     assert page.request.get("/api/h2h/current").json()["game"]["moves"] == 1
     page.locator("[data-pile=stock]").click()  # drawn on the redrawn game: played
     expect(page.locator("[data-info=moves]")).to_have_text("2")
+
+
+def test_restart_this_deal_from_the_menu_asks_first_and_counts_the_game(page) -> None:
+    """Menu → Restart this deal: asked first when moves were made (Keep playing changes
+    nothing); then the same deal from its first move, the left game counted as played."""
+    open_deal(page, EXAMPLE_CODE)
+    before = page.request.get("/api/stats").json()["h2h"]["all"]["played"]
+    play(page, example_moves()[:3])
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Restart this deal").click()
+    confirm = page.locator("#dlg-restart")
+    expect(confirm).to_be_visible()
+    expect(confirm).to_contain_text("count as lost")
+    confirm.get_by_role("button", name="Keep playing").click()
+    expect(page.locator("[data-info=moves]")).to_have_text("3")
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Restart this deal").click()
+    confirm.get_by_role("button", name="Restart").click()
+    expect(page.locator("[data-info=moves]")).to_have_text("0")
+    expect(page.locator("[data-info=code]")).to_have_text(EXAMPLE_CODE)
+    expect(page.locator("[data-pos='25']")).to_be_visible()
+    assert page.request.get("/api/stats").json()["h2h"]["all"]["played"] == before + 1
+    play(page, example_moves())  # the restarted deal plays to its win
+    expect(page.locator("#dlg-won")).to_be_visible()

@@ -295,6 +295,15 @@ async function newGame() {
   await startGame();
 }
 
+/** The same deal from its first move (asked first when moves were made: it counts as lost). */
+async function restartDeal() {
+  await queue;
+  if (!game || game.moves === 0) return;
+  if (inProgress(game) && await openDialog(dialogEl("#dlg-restart")) !== "restart") return;
+  await startGame({ code: game.code });
+  announce(t("h2h.restarted"));
+}
+
 async function showWon() {
   if (!game) return;
   syncTimer();
@@ -403,7 +412,7 @@ const dismissIntro = introBanner($("#first-visit"), INTRO_KEY);
 
 /** @type {Record<string, () => unknown>} */
 const actions = {
-  undo, hint, new: newGame, code: playCode, copy: copyGameCode,
+  undo, hint, new: newGame, restart: restartDeal, code: playCode, copy: copyGameCode,
   settings: openSettings,
   help: () => openDialog(dialogEl("#dlg-help")),
   menu: () => openDialog(dialogEl("#dlg-menu")),
