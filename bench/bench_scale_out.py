@@ -12,12 +12,12 @@ in temporary directories as the tests do):
   stale and reads the game again, the worst case).
 
 Load per step: `--tables` tables of four program clients, paced at `--pace` s ±25 % per action
-(light clients by default — the first legal card or pass read from the JSON view, so the load
-generator leaves the cores to the servers; `--heuristic-clients`: `bench_tables_load.seat_client`,
-the join client's loop with the heuristic player) and `--tappers` Heart to Heart players
-tapping the example deal with `--think` s between taps. Each step has `--factor` times the
-tables (and tappers) of the one before, until a p99 goes over `--bound` ms or `--steps` are
-done. The capacity of
+(`bench_tables_load.seat_client`: light clients by default — `LightSeat`, the first legal card
+or pass read from the JSON view, so the load generator leaves the cores to the servers;
+`--heuristic-clients`: the join client's loop with the heuristic player) and `--tappers` Heart to
+Heart players tapping the example deal with `--think` s between taps. Each step has `--factor`
+times the tables (and tappers) of the one before, until a p99 goes over `--bound` ms or
+`--steps` are done. The capacity of
 a configuration is the action rate (table actions + taps per second) of its largest step whose
 table-event p99 and tap p99 both stay within `--bound` (the first `--warmup` seconds of a
 step, while its sockets connect, left out); the ratio compares it with one process.
@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import os
 import random
 import socket
@@ -53,14 +52,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_tables_load import (  # noqa: E402
     Clock,
     cpu_seconds,
-    event_key,
     free_port,
     make_tables,
     quantile,
     seat_client,
 )
 from bench_web_load import Connection, taps  # noqa: E402
-from websockets.asyncio.client import connect  # noqa: E402
 
 from heartsuite.cli.progress import Progress, elapsed, follow  # noqa: E402
 from heartsuite.web.site.examples import EXAMPLE_CODE  # noqa: E402
@@ -136,70 +133,6 @@ async def tapper(ports: list[int], think: float, until: float, latencies: list[f
             conn.writer.close()
 
 
-async def light_client(url: str, table: str, token: str, seat: int, pace: float, clock: Clock,
-                       until: float) -> None:
-    """A seat that plays the first legal card (or passes its first three) from the view's JSON,
-    `pace` s ±25 % after its turn comes; the same timing of events as `seat_client`."""
-    rnd = random.Random(f"{table}{seat}")
-    round_index = 0
-    acted: tuple[Any, ...] | None = None
-    pending: set[asyncio.Task[None]] = set()
-
-    async def act_later(ws: Any, action: dict[str, Any], key: tuple[Any, ...]) -> None:
-        await asyncio.sleep(pace * rnd.uniform(0.75, 1.25))
-        if time.monotonic() >= until:
-            return
-        clock.sent[key] = time.monotonic()
-        clock.actions += 1
-        with contextlib.suppress(Exception):
-            await ws.send(json.dumps(action))
-
-    try:
-        async with connect(url, additional_headers={"Authorization": f"Bearer {token}"},
-                           max_size=2**22, open_timeout=60) as ws:
-            await ws.send('{"type":"hello","after":0}')
-            while time.monotonic() < until:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until -
-                                                                        time.monotonic()))
-                except TimeoutError:
-                    break
-                now = time.monotonic()
-                message = json.loads(raw)
-                if message.get("type") == "event":
-                    event = message.get("event") or {}
-                    if event.get("kind") == "round":
-                        round_index = event["round"]
-                    key = event_key(table, round_index, event)
-                    if key is not None and key in clock.sent:
-                        clock.delays.append(now - clock.sent[key])
-                view = message.get("view")
-                if not isinstance(view, dict):
-                    continue
-                decision = (view.get("round"), view.get("phase"), len(view.get("hand") or []))
-                if decision == acted:
-                    continue
-                action: dict[str, Any] | None = None
-                if view.get("phase") == "pass" and seat in (view.get("waiting_to_pass") or []):
-                    action = {"type": "pass", "cards": view["hand"][:3]}
-                    key = (table, round_index, seat, "pass")
-                elif view.get("phase") == "play" and view.get("turn") == seat and view["legal"]:
-                    action = {"type": "play", "card": view["legal"][0]}
-                    key = (table, round_index, seat, view["legal"][0])
-                elif view.get("phase") == "moon_choice" and view.get("moon_options"):
-                    action = {"type": "moon", "choice": view["moon_options"][0]}
-                    key = (table, round_index, seat, "moon")
-                if action is not None:
-                    acted = decision
-                    task = asyncio.create_task(act_later(ws, action, key))
-                    pending.add(task)
-                    task.add_done_callback(pending.discard)
-    except Exception as exc:  # a bench reports every failure and goes on
-        clock.errors.append(f"{table}/{seat}: {type(exc).__name__}: {exc}")
-    for task in pending:
-        task.cancel()
-
-
 def step(ports: list[int], pids: list[int], tables: int, tappers: int, args: argparse.Namespace,
          name: str) -> dict[str, Any]:
     made = make_tables(f"http://127.0.0.1:{ports[0]}", tables, 0)
@@ -221,9 +154,10 @@ def step(ports: list[int], pids: list[int], tables: int, tappers: int, args: arg
                 bar, elapsed(time.monotonic()), until=until,
                 postfix=lambda: f"{clock.actions} actions, {len(taps_ms)} taps"))
             await asyncio.gather(
-                *((seat_client if args.heuristic_clients else light_client)(
+                *(seat_client(
                     f"ws://127.0.0.1:{ports[(t + i) % len(ports)]}/api/tables/{code}/ws",
-                    code, token, seat, args.pace, clock, until)
+                    code, token, seat, args.pace, clock, until,
+                    light=not args.heuristic_clients)
                   for t, (code, people) in enumerate(made)
                   for i, (token, seat) in enumerate(people)),
                 *(tapper(ports if args.spread == "tap" else [ports[n % len(ports)]],

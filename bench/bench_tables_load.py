@@ -114,11 +114,59 @@ def event_key(table: str, round_index: int, event: dict[str, Any]) -> tuple[Any,
     return None
 
 
+def time_event(clock: Clock, table: str, round_index: int, message: dict[str, Any],
+               now: float) -> int:
+    """Note when an action's event reached this seat (if this run sent it); the round number
+    after the message."""
+    if message.get("type") == "event":
+        event = message.get("event") or {}
+        if event.get("kind") == "round":
+            round_index = event["round"]
+        key = event_key(table, round_index, event)
+        if key is not None and key in clock.sent:
+            clock.delays.append(now - clock.sent[key])
+    return round_index
+
+
+class LightSeat:
+    """A seat with `SeatLoop`'s interface that plays the first legal card (or passes its first
+    three) read from the view's JSON: a load generator that costs little."""
+
+    done = False
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self._acted: tuple[Any, ...] | None = None
+
+    def hello(self) -> dict[str, Any]:
+        return {"type": "hello", "after": 0}
+
+    def receive(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        view = message.get("view")
+        if not isinstance(view, dict):
+            return None
+        decision = (view.get("round"), view.get("phase"), len(view.get("hand") or []))
+        if decision == self._acted:
+            return None
+        action: dict[str, Any] | None = None
+        if view.get("phase") == "pass" and self.seat in (view.get("waiting_to_pass") or []):
+            action = {"type": "pass", "cards": view["hand"][:3]}
+        elif view.get("phase") == "play" and view.get("turn") == self.seat and view["legal"]:
+            action = {"type": "play", "card": view["legal"][0]}
+        elif view.get("phase") == "moon_choice" and view.get("moon_options"):
+            action = {"type": "moon", "choice": view["moon_options"][0]}
+        if action is not None:
+            self._acted = decision
+        return action
+
+
 async def seat_client(url: str, table: str, token: str, seat: int, pace: float, clock: Clock,
-                      until: float) -> None:
-    """One program at one seat until `until` (monotonic): the join client's loop, paced."""
+                      until: float, light: bool = False) -> None:
+    """One program at one seat until `until` (monotonic): the join client's loop (or, `light`,
+    a `LightSeat`), paced."""
     rng = Rng.for_key("bench", int.from_bytes(table.encode()), seat)
-    loop = SeatLoop(seat, make_player("heuristic", seat), rng)
+    loop: SeatLoop | LightSeat = (LightSeat(seat) if light
+                                  else SeatLoop(seat, make_player("heuristic", seat), rng))
     rnd = random.Random(f"{table}{seat}")
     round_index = 0
     pending: set[asyncio.Task[None]] = set()
@@ -145,13 +193,7 @@ async def seat_client(url: str, table: str, token: str, seat: int, pace: float, 
                     break
                 now = time.monotonic()
                 message = json.loads(raw)
-                if message.get("type") == "event":
-                    event = message.get("event") or {}
-                    if event.get("kind") == "round":
-                        round_index = event["round"]
-                    key = event_key(table, round_index, event)
-                    if key is not None and key in clock.sent:
-                        clock.delays.append(now - clock.sent[key])
+                round_index = time_event(clock, table, round_index, message, now)
                 action = loop.receive(message)
                 if action is not None:
                     if action["type"] == "play":

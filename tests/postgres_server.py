@@ -6,21 +6,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
 
+from tests.ports import free_port
+
 BIN = next((Path(p) for p in ("/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin",
                               "/usr/lib/postgresql/17/bin") if Path(p, "initdb").exists()),
            None)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class Postgres:
@@ -29,7 +23,7 @@ class Postgres:
             raise RuntimeError("PostgreSQL is not installed (bash scripts/test.sh installs it)")
         self.root = Path(tempfile.mkdtemp(prefix="heartsuite-pg-"))
         self.data = self.root / "data"
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
         self.as_root = os.geteuid() == 0
         if self.as_root:

@@ -10,14 +10,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.ports import free_port
+
 BIN = shutil.which("redis-server") or "/usr/bin/redis-server"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class Redis:
@@ -25,7 +20,7 @@ class Redis:
         if not Path(BIN).exists():
             raise RuntimeError("redis-server is not installed (bash scripts/test.sh installs it)")
         self.root = Path(tempfile.mkdtemp(prefix="heartsuite-redis-"))
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.process = subprocess.Popen(
             [BIN, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.root),

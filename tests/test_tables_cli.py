@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,15 +15,9 @@ from pathlib import Path
 import pytest
 
 from heartsuite.arena.remote import Invite, RemoteError, parse_invite, parse_server
+from tests.ports import free_port, wait_listening
 
 CLI = [sys.executable, "-m", "heartsuite"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class Served:
@@ -39,15 +31,7 @@ class Served:
             [*CLI, "serve", "--port", str(self.port), "--data", str(root / "data"),
              "--no-browser", "--grace", "1"],
             env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the server did not start") from None
-                time.sleep(0.1)
+        wait_listening(self.port, self.process)
 
     def run(self, *args: str, timeout: float = 240) -> subprocess.CompletedProcess[str]:
         return subprocess.run([*CLI, "hearts", *args], env=self.env, capture_output=True,

@@ -12,7 +12,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -31,15 +30,9 @@ from heartsuite.players import make_player
 from heartsuite.prng import Rng
 from heartsuite.tables.fair import verify_record
 from heartsuite.tables.table import Table
+from tests.ports import free_port, wait_listening
 
 CLI = [sys.executable, "-m", "heartsuite"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class Process:
@@ -54,16 +47,7 @@ class Process:
             [*CLI, "serve", "--port", str(self.port), "--data", str(root / f"d{self.port}"),
              "--database", database, "--redis", redis_url, "--no-browser", "--grace", "3"],
             env=env, stdout=subprocess.DEVNULL, stderr=self.log.open("w"))
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the server did not start: {self.log.read_text()}"
-                                       ) from None
-                time.sleep(0.1)
+        wait_listening(self.port, self.process, self.log.read_text)
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
@@ -115,16 +99,8 @@ class Nginx:
         self.process = subprocess.Popen(
             [NGINX, "-p", str(self.root), "-c", str(self.root / "nginx.conf"),
              "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("nginx did not start: " + (
-                        self.process.stderr.read() if self.process.stderr else "")) from None
-                time.sleep(0.05)
+        wait_listening(self.port, self.process, lambda: (
+            self.process.stderr.read() if self.process.stderr else ""), seconds=20)
 
     def stop(self) -> None:
         self.process.terminate()
