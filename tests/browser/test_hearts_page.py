@@ -10,6 +10,7 @@ import time
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -208,3 +209,33 @@ def test_a_game_over_reopened_shows_the_final_table(page) -> None:
     page.wait_for_selector("#hx-over:not([open])", state="attached")
     page.wait_for_function("() => document.querySelectorAll('#hx-hand [data-card]').length === 13")
     assert "pass left" in prompt(page)
+
+
+def test_the_last_trick_shows_its_cards_their_players_and_who_took_it(page) -> None:
+    """Menu → Last trick (or L): none before the first trick is over; then the four cards of
+    the last finished trick in the order played, each with its player, the winner ringed —
+    the same trick as the server's state says."""
+    fast_table(page)
+    page.goto("/hearts")
+    page.wait_for_selector(HAND)
+    page.keyboard.press("l")
+    expect(page.locator(".toast")).to_contain_text("No trick has been taken yet")
+    pass_three(page)
+    play_cards(page, lambda p: len(hand(p)) <= 11
+               and p.query_selector("#hx-hand .hx-card.playable") is not None)
+    last = page.request.get("/api/hearts/last").json()["game"]["state"]["tricks"][-1]
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Last trick").click()
+    dialog = page.locator("#hx-last")
+    expect(dialog).to_be_visible()
+    cards = dialog.locator("#hx-last-cards li")
+    expect(cards).to_have_count(4)
+    expect(dialog.locator("li.won")).to_have_count(1)
+    expect(dialog.locator("#hx-last-took")).to_contain_text("took it.")
+    names = [n.inner_text() for n in dialog.locator(".hx-last-name").all()]
+    assert "You" in names and len(set(names)) == 4
+    shown = dialog.locator("#hx-last-cards li").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert shown == last["cards"]
+    assert dialog.locator("#hx-last-cards .hx-card svg").count() == 4
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()

@@ -8,7 +8,7 @@
 
 import { $, $$, dialogEl, isShortcutKey, targetOf } from "./dom.js";
 import { codeDialog, copyCode, introBanner } from "./game_ui.js";
-import { openMenu, showSheet } from "./hearts_dialogs.js";
+import { openMenu, showLastTrick, showSheet } from "./hearts_dialogs.js";
 import { openFriends } from "./hearts_friends.js";
 import { mayLeave, newGame, render, resume } from "./hearts_game.js";
 import { fitHand, moveFocus, refused } from "./hearts_hand.js";
@@ -73,6 +73,7 @@ async function act(action) {
   switch (action) {
     case "pass": passCards(); break;
     case "sheet": await showSheet(); break;
+    case "last": if (!await showLastTrick()) toast(t("hearts.last.none"), 4000); break;
     case "hint": if (["pass", "play"].includes(handMode())) send({ type: "hint" }); break;
     case "new": await newGame(true); break;
     case "menu": {
@@ -115,7 +116,8 @@ function wire() {
     el.addEventListener("click", () => act(el.dataset.action));
   }
   /** @type {Record<string, string>} */
-  const keys = { n: "new", s: "sheet", h: "hint", p: "pass", f: "friends", "?": "help" };
+  const keys = { n: "new", s: "sheet", l: "last", h: "hint", p: "pass", f: "friends",
+    "?": "help" };
   document.addEventListener("keydown", (e) => {
     if (!isShortcutKey(e)) return;
     const key = e.key.toLowerCase();

@@ -3,7 +3,7 @@
 // game over, the moon choice and the menu. The settings and code dialogs have modules of their own.
 
 import { $, dialogEl, escapeHtml, targetOf } from "./dom.js";
-import { seatName } from "./hearts_cards.js";
+import { faceEl, seatName } from "./hearts_cards.js";
 import { send } from "./hearts_socket.js";
 import { isMine, page, players, table } from "./hearts_state.js";
 import { icon } from "./icons.js";
@@ -53,6 +53,42 @@ function fillSheet(sheet, final) {
 }
 
 /** The score sheet so far; resolves when it is closed. */
+const RANKS = "23456789TJQKA";
+
+/**
+ * The last finished trick of the round: its cards in the order played, by whom, and who took
+ * it (the highest card of the suit led). Resolves when closed; a toast when there is none yet.
+ * @returns {Promise<boolean>} whether there was one to show
+ */
+export async function showLastTrick() {
+  const tricks = /** @type {{ leader: number, cards: string[] }[]} */ (page.state?.tricks ?? []);
+  const last = tricks.at(-1);
+  if (!last) return false;
+  const n = players();
+  const led = last.cards[0][1];
+  let best = 0;
+  last.cards.forEach((card, i) => {
+    if (card[1] === led && RANKS.indexOf(card[0]) > RANKS.indexOf(last.cards[best][0])) best = i;
+  });
+  const list = $("#hx-last-cards");
+  list.replaceChildren(...last.cards.map((card, i) => {
+    const item = document.createElement("li");
+    const seat = (last.leader + i) % n;
+    item.className = i === best ? "won" : "";
+    item.dataset.card = card;
+    item.append(faceEl(card, "span"));
+    const name = document.createElement("span");
+    name.className = "hx-last-name";
+    name.textContent = seatName(seat);
+    item.append(name);
+    return item;
+  }));
+  $("#hx-last-took").textContent = t("hearts.last.took",
+    { name: seatName((last.leader + best) % n) });
+  await openDialog(dialogEl("#hx-last"));
+  return true;
+}
+
 export function showSheet() {
   fillSheet($("#hx-sheet-table"), false);
   return openDialog(dialogEl("#hx-sheet"));
