@@ -107,17 +107,17 @@ class Cluster:
             self.key(table_id, "log"), count=1)
         return _text(raw[0][0]) if raw else START
 
-    async def follow(self, positions: dict[str, str], block_ms: int) -> list[str]:
+    async def follow(self, positions: dict[str, str], block_ms: int) -> dict[str, str]:
         """Wait up to `block_ms` for a new entry in any of the tables' streams (table id → last
-        entry id seen); the ids of the tables that have one."""
+        entry id seen); for each table that has some, the id of its newest entry."""
         if not positions:
-            return []
+            return {}
         streams = {self.key(t, "log"): after for t, after in positions.items()}
         answer = await self.follower.xread(streams, block=block_ms)
-        tables = []
-        for stream, _ in answer or []:
+        tables = {}
+        for stream, entries in answer or []:
             name = _text(stream)
-            tables.append(name[len(self.prefix) + 3:-len(":log")])
+            tables[name[len(self.prefix) + 3:-len(":log")]] = _text(entries[-1][0])
         return tables
 
     # Locks and leases ---------------------------------------------------------------------

@@ -355,11 +355,8 @@ class Hub:
                 raise ApiError(exc.status, exc.reason, exc.message) from None
             if len(table.commands) == live.saved:
                 return events  # nothing happened (a join by the person already seated)
-            live.row.status = table.status
-            live.row.data = table.data()
             try:
-                listing = self._new_people(live)
-                self.store.save_table(live.row, listing)
+                self._store(live, first)
             except StaleTable:
                 if self.cluster is None or attempt == 2:
                     self._forget(live)
@@ -367,11 +364,6 @@ class Hub:
                                    ) from None
                 self._reload(live)  # a writer that died before its stream entry: the store
                 continue
-            live.saved = len(table.commands)
-            live.listed |= listing
-            if self.cluster is not None:
-                live.stream_id = self._redis(self.cluster.append, live.row.id, first,
-                                             table.commands[first:], live.row.rev)
             self.publish(live, events)
             self._follow(live, before)
             return events
@@ -379,11 +371,20 @@ class Hub:
 
     # With Redis: other processes' writes --------------------------------------------------
 
-    @staticmethod
-    def _new_people(live: Live) -> set[str]:
-        """The people to list at the table in the store (for their lobby): those not listed
-        yet, so a move costs no write for them (a person once seated stays listed)."""
-        return live.table.people() - live.listed
+    def _store(self, live: Live, first: int) -> None:
+        """Save the table's commands from number `first` on (StaleTable when another writer
+        came first: nothing written) and, with Redis, append them to its stream. The people
+        listed at the table in the store (for their lobby) are written once each, not with
+        every move (a person once seated stays listed)."""
+        table = live.table
+        listing = table.people() - live.listed
+        live.row.status, live.row.data = table.status, table.data()
+        self.store.save_table(live.row, listing)
+        live.saved = len(table.commands)
+        live.listed |= listing
+        if self.cluster is not None:
+            live.stream_id = self._redis(self.cluster.append, live.row.id, first,
+                                         table.commands[first:], live.row.rev)
 
     def _redis(self, call: Callable[..., Any], *args: Any) -> Any:
         try:
@@ -459,26 +460,27 @@ class Hub:
                 log.warning("following the tables' streams failed: %s", exc)
                 await asyncio.sleep(1.0)
                 continue
-            for key in changed:
+            for key, newest in changed.items():
                 live = self._live.get(key)
-                if live is None:
-                    continue
+                if live is None or live.stream_id == newest:
+                    continue  # gone, or the stream's newest entries are this process's own
                 with contextlib.suppress(ApiError):
                     async with self.reading(live):
-                        if not self._back_here(live):
+                        if not self._away_here(live):
                             if live.owned:
                                 self._arm_all(live)
                             continue
                     async with self.locked(live):
                         pass  # marks the people connected here back (and the owner acts)
 
-    def _back_here(self, live: Live) -> bool:
-        """Someone connected to this process sits at the table marked away (a write to make)."""
+    @staticmethod
+    def _away_here(live: Live) -> list[int]:
+        """The seats of people connected to this process whom the table has as away."""
         if live.table.status not in (WAITING, PLAYING):
-            return False
+            return []
         here = {v.person for v in live.sockets}
-        return any(s.kind == PERSON and not s.present and s.person in here
-                   for s in live.table.seats)
+        return [s.index for s in live.table.seats
+                if s.kind == PERSON and not s.present and s.person in here]
 
     @staticmethod
     def _active(live: Live) -> bool:
@@ -632,18 +634,12 @@ class Hub:
 
     def _mark_present(self, live: Live) -> None:
         """Every seated person with an open socket who is not marked present is back."""
-        table = live.table
-        if table.status not in (WAITING, PLAYING):
-            return
-        here = {v.person for v in live.sockets}
-        for seat in table.seats:
-            if seat.kind == PERSON and not seat.present and seat.person in here:
-                task = live.graces.pop(seat.index, None)
-                if task is not None:
-                    task.cancel()
-                index = seat.index
-                with contextlib.suppress(ApiError):
-                    self.run_now(live, command({"c": "back", "seat": index}))
+        for index in self._away_here(live):
+            task = live.graces.pop(index, None)
+            if task is not None:
+                task.cancel()
+            with contextlib.suppress(ApiError):
+                self.run_now(live, command({"c": "back", "seat": index}))
 
     def listen(self, live: Live, viewer: Viewer) -> None:
         """The socket said hello (its replay is queued): it gets every event from now on."""
@@ -680,20 +676,11 @@ class Hub:
 
     def _save_quietly(self, live: Live, events: list[TableEvent]) -> None:
         """Save and publish a command applied during `_follow` (nothing more follows it)."""
-        first = live.saved
-        live.row.status = live.table.status
-        live.row.data = live.table.data()
         try:
-            listing = self._new_people(live)
-            self.store.save_table(live.row, listing)
+            self._store(live, live.saved)
         except StaleTable:
             self._forget(live)
             return
-        live.saved = len(live.table.commands)
-        live.listed |= listing
-        if self.cluster is not None:
-            live.stream_id = self._redis(self.cluster.append, live.row.id, first,
-                                         live.table.commands[first:], live.row.rev)
         self.publish(live, events)
 
     def _arm_grace(self, live: Live, seat: int) -> None:
