@@ -25,9 +25,16 @@ step, while its sockets connect, left out); the ratio compares it with one proce
 Servers keep a person's seat for a day (`--grace 86400`), so the tables of an earlier step,
 left by their clients, never get computer stand-ins that would load the next step.
 
+The tables of a step start over `--stagger` seconds (each table's four seats connect together
+at a random moment in that span), as people arriving do. With every table starting at the same
+instant (`--stagger 0`) the tables play in step: one action per table arrives in a burst every
+`--pace` seconds, and the p99 measures how long a burst of that many actions takes, nearly the
+same for every configuration, instead of the load a configuration holds.
+
 Usage: python bench/bench_scale_out.py [--tables 40] [--steps 7] [--factor 1.5] [--pace 1.0]
                                        [--seconds 20] [--tappers 10] [--think 0.5]
-                                       [--bound 150] [--spread person|tap] [--quiet]
+                                       [--bound 150] [--spread person|tap] [--stagger 2]
+                                       [--configs sqlite,one,two] [--quiet]
 """
 
 from __future__ import annotations
@@ -138,6 +145,7 @@ def step(ports: list[int], pids: list[int], tables: int, tappers: int, args: arg
     made = make_tables(f"http://127.0.0.1:{ports[0]}", tables, 0)
     clock, taps_ms, tap_errors = Clock(), [], []  # type: ignore[var-annotated]
     cpu0 = sum(cpu_seconds(p) for p in pids)
+    own0 = time.process_time()
     wall0 = time.monotonic()
 
     marks = [0, 0, 0]  # delays, taps and actions before the warm-up ended
@@ -157,7 +165,8 @@ def step(ports: list[int], pids: list[int], tables: int, tappers: int, args: arg
                 *(seat_client(
                     f"ws://127.0.0.1:{ports[(t + i) % len(ports)]}/api/tables/{code}/ws",
                     code, token, seat, args.pace, clock, until,
-                    light=not args.heuristic_clients)
+                    light=not args.heuristic_clients,
+                    start_after=random.Random(code).uniform(0, args.stagger))
                   for t, (code, people) in enumerate(made)
                   for i, (token, seat) in enumerate(people)),
                 *(tapper(ports if args.spread == "tap" else [ports[n % len(ports)]],
@@ -170,11 +179,13 @@ def step(ports: list[int], pids: list[int], tables: int, tappers: int, args: arg
     asyncio.run(main())
     wall = time.monotonic() - wall0
     cores = (sum(cpu_seconds(p) for p in pids) - cpu0) / wall
+    generator = (time.process_time() - own0) / wall
     delays, tapped = clock.delays[marks[0]:], taps_ms[marks[1]:]
     return {"tables": tables, "tappers": tappers,
             "rate": (clock.actions - marks[2] + len(tapped)) / (args.seconds - args.warmup),
             "p99": quantile(delays, 0.99) * 1000, "p50": quantile(delays, 0.5) * 1000,
             "tap_p99": quantile(tapped, 0.99) * 1000, "cores": cores,
+            "generator": generator,
             "errors": clock.errors + tap_errors}
 
 
@@ -229,15 +240,23 @@ def main() -> int:
     parser.add_argument("--spread", choices=("person", "tap"), default="person",
                         help="with two processes: each Heart to Heart player on one of them "
                         "(person), or each tap to the other one (tap)")
+    parser.add_argument("--stagger", type=float, default=2.0,
+                        help="tables start over this many seconds (2.0), so they do not act in"
+                             " step; 0: all at once, a burst of one action per table each pace")
+    parser.add_argument("--configs", default="sqlite,one,two",
+                        help="which configurations, in order (sqlite,one,two): sqlite = 1 process"
+                             " on SQLite, one = 1 process + Redis + PG, two = 2 processes")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args()
 
     postgres, redis_server = Postgres(), Redis()
     try:
         shared = (postgres.url, redis_server.url)
-        rows = (configuration("1 process (SQLite)", 1, None, args)
-                + configuration("1 process + Redis + PG", 1, shared, args)
-                + configuration("2 processes + Redis + PG", 2, shared, args))
+        runs = {"sqlite": ("1 process (SQLite)", 1, None),
+                "one": ("1 process + Redis + PG", 1, shared),
+                "two": ("2 processes + Redis + PG", 2, shared)}
+        rows = [row for key in args.configs.split(",")
+                for row in configuration(*runs[key], args)]
     finally:
         redis_server.stop()
         postgres.stop()
@@ -248,16 +267,16 @@ def main() -> int:
           f"taps spread by {args.spread}")
     print()
     print("| configuration | tables | tappers | actions + taps /s | table p50 ms | table p99 ms "
-          "| tap p99 ms | server CPU (cores) | errors |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| tap p99 ms | server CPU (cores) | load generator CPU (cores) | errors |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['config']} | {r['tables']} | {r['tappers']} | {r['rate']:.0f} | "
               f"{r['p50']:.1f} | {r['p99']:.1f} | {r['tap_p99']:.1f} | {r['cores']:.2f} | "
-              f"{len(r['errors'])} |")
+              f"{r['generator']:.2f} | {len(r['errors'])} |")
     print()
     names = list(dict.fromkeys(r["config"] for r in rows))
-    base = capacity([r for r in rows if r["config"] == names[0]], args.bound)
-    same = capacity([r for r in rows if r["config"] == names[1]], args.bound)
+    base = capacity([r for r in rows if r["config"] == "1 process (SQLite)"], args.bound)
+    same = capacity([r for r in rows if r["config"] == "1 process + Redis + PG"], args.bound)
     print("| configuration | capacity (actions + taps /s within the bound) "
           "| ratio to 1 process (SQLite) | ratio to 1 process + Redis + PG |")
     print("|---|---|---|---|")

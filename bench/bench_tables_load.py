@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -161,9 +162,11 @@ class LightSeat:
 
 
 async def seat_client(url: str, table: str, token: str, seat: int, pace: float, clock: Clock,
-                      until: float, light: bool = False) -> None:
+                      until: float, light: bool = False, start_after: float = 0.0) -> None:
     """One program at one seat until `until` (monotonic): the join client's loop (or, `light`,
-    a `LightSeat`), paced."""
+    a `LightSeat`), paced, connecting `start_after` s from now (a table's seats share it, so
+    tables started at different moments keep different rhythms)."""
+    await asyncio.sleep(start_after)
     rng = Rng.for_key("bench", int.from_bytes(table.encode()), seat)
     loop: SeatLoop | LightSeat = (LightSeat(seat) if light
                                   else SeatLoop(seat, make_player("heuristic", seat), rng))
@@ -185,24 +188,25 @@ async def seat_client(url: str, table: str, token: str, seat: int, pace: float, 
         async with connect(url, additional_headers={"Authorization": f"Bearer {token}"},
                            max_size=2**22, open_timeout=60) as ws:
             await ws.send(json.dumps(loop.hello()))
-            while time.monotonic() < until and not loop.done:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until -
-                                                                        time.monotonic()))
-                except TimeoutError:
-                    break
-                now = time.monotonic()
-                message = json.loads(raw)
-                round_index = time_event(clock, table, round_index, message, now)
-                action = loop.receive(message)
-                if action is not None:
-                    if action["type"] == "play":
-                        key = (table, round_index, seat, action["card"])
-                    else:
-                        key = (table, round_index, seat, action["type"])
-                    task = asyncio.create_task(act_later(ws, action, key))
-                    pending.add(task)
-                    task.add_done_callback(pending.discard)
+            # one deadline for the whole loop (asyncio's clock is time.monotonic), not a timer
+            # per message; orjson parses: the generator shares the cores with the servers
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout_at(until):
+                    async for raw in ws:
+                        now = time.monotonic()
+                        message = orjson.loads(raw)
+                        round_index = time_event(clock, table, round_index, message, now)
+                        action = loop.receive(message)
+                        if action is not None:
+                            if action["type"] == "play":
+                                key = (table, round_index, seat, action["card"])
+                            else:
+                                key = (table, round_index, seat, action["type"])
+                            task = asyncio.create_task(act_later(ws, action, key))
+                            pending.add(task)
+                            task.add_done_callback(pending.discard)
+                        if loop.done:
+                            break
     except Exception as exc:  # a bench reports every failure and goes on
         clock.errors.append(f"{table}/{seat}: {type(exc).__name__}: {exc}")
     for task in pending:

@@ -75,9 +75,13 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
+_TEXTS = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(len(RANKS) * len(SUITS)))
+
+
 def texts(mask: int) -> list[str]:
-    """Card texts of a mask, in card order (suit, then rank)."""
-    return [card_text(c) for c in cards_of(mask)]
+    """Card texts of a mask, in card order (suit, then rank). Every view a table sends is
+    mostly these lists, so the texts are looked up, not built."""
+    return [_TEXTS[c] for c in cards_of(mask)]
 
 
 def parse_cards(items: object) -> list[int]:

@@ -141,7 +141,9 @@ class Rules:
     # JSON ----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """A fresh dict of every setting (from a cache: every view a table sends carries its
+        rules, and `asdict` would dominate building it)."""
+        return dict(_rules_json(self))
 
     @staticmethod
     def from_json(data: object) -> Rules:
@@ -191,3 +193,8 @@ def points_table(rules: Rules) -> tuple[int, ...]:
     pts[KING_SPADES] = rules.king_spades_points
     pts[ACE_SPADES] = rules.ace_spades_points
     return tuple(pts)
+
+
+@lru_cache(maxsize=256)
+def _rules_json(rules: Rules) -> dict[str, Any]:
+    return asdict(rules)

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from heartsuite.web.jsontext import dumps
+
 PLAYING, WON, LOST, ABANDONED = "playing", "won", "lost", "abandoned"
 FINISHED = (WON, LOST)
 PREFS_CACHE = 10_000
@@ -279,7 +281,7 @@ class Store:
             "UPDATE games SET data = ?, settings = ?, status = ?, score = ?, moves = ?,"
             " elapsed_ms = ?, hints = ?, result = ?, updated = ?, finished = ?, rev = ?"
             " WHERE id = ? AND rev = ?",
-            (json.dumps(row.data), json.dumps(row.settings), row.status, row.score, row.moves,
+            (dumps(row.data), json.dumps(row.settings), row.status, row.score, row.moves,
              row.elapsed_ms, row.hints, json.dumps(row.result), now, finished, row.rev + 1,
              row.id, row.rev),
         )
@@ -352,7 +354,7 @@ class Store:
         changed = self._update_count(
             "UPDATE tables SET status = ?, data = ?, rev = ?, updated = ?"
             " WHERE id = ? AND rev = ?",
-            (row.status, json.dumps(row.data), row.rev + 1, now, row.id, row.rev))
+            (row.status, dumps(row.data), row.rev + 1, now, row.id, row.rev))
         if changed != 1:
             raise StaleTable(row.id)
         row.rev += 1

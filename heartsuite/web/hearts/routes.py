@@ -51,6 +51,7 @@ from heartsuite.web.hearts.messages import (
     read_message,
 )
 from heartsuite.web.hearts.table import PERSON, SPEEDS, STRENGTHS, IllegalMove
+from heartsuite.web.jsontext import dumps
 from heartsuite.web.people import person_of
 from heartsuite.web.public import public_site
 from heartsuite.web.ratelimit import TokenBucket, check_new_game, guards
@@ -241,7 +242,7 @@ async def _send_all(websocket: WebSocket, outbox: Outbox) -> None:
     """Send the page's messages until told to stop; a dropped page (too far behind) is closed
     with 1013 (try again later), and reconnects."""
     while (message := await outbox.get()) is not None:
-        await websocket.send_text(json.dumps(message, separators=(",", ":")))
+        await websocket.send_text(dumps(message))
         outbox.sent(message)
     if outbox.dropped:
         with contextlib.suppress(Exception):

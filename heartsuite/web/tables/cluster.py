@@ -32,6 +32,8 @@ import redis
 import redis.asyncio as aioredis
 from redis.asyncio.lock import Lock
 
+from heartsuite.web.jsontext import dumps
+
 LEASE_SECONDS = 3.0  # an owner that stopped renewing loses the table this long after
 WRITE_LOCK_SECONDS = 5.0  # a write takes milliseconds; a lock outlives a stalled holder this long
 WRITE_WAIT_SECONDS = 10.0  # how long a write waits for the lock before it is refused
@@ -91,7 +93,7 @@ class Cluster:
         pipe = self.sync.pipeline(transaction=False)
         for offset, body in enumerate(commands):
             pipe.xadd(self.key(table_id, "log"),
-                      {"n": first + offset, "r": rev, "c": json.dumps(body)},
+                      {"n": first + offset, "r": rev, "c": dumps(body)},
                       maxlen=STREAM_LENGTH, approximate=True)
         ids = pipe.execute()
         return _text(ids[-1])

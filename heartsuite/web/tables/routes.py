@@ -24,6 +24,7 @@ from heartsuite.tables.errors import TableError
 from heartsuite.tables.table import BOT, LEVELS, PHRASES, SPEEDS, TIMERS, Table
 from heartsuite.web.errors import ApiError
 from heartsuite.web.hearts.routes import same_origin
+from heartsuite.web.jsontext import dumps
 from heartsuite.web.people import person_of
 from heartsuite.web.ratelimit import check_new_game
 from heartsuite.web.shell import render_page
@@ -205,7 +206,7 @@ def _read(received: Mapping[str, Any]) -> SocketMessage:
 async def _send_all(websocket: WebSocket, viewer: Viewer) -> None:
     outbox = viewer.outbox
     while (message := await outbox.get()) is not None:
-        await websocket.send_text(json.dumps(message, separators=(",", ":")))
+        await websocket.send_text(dumps(message))
         outbox.sent(message)
     if outbox.dropped:
         with contextlib.suppress(Exception):
