@@ -32,6 +32,10 @@ RULE_SETS = [Rules.variant_named(v) for v in VARIANTS]
 RULE_SETS += [Rules().with_options(**o) for o in OPTIONS]
 RULE_SETS += [Rules.variant_named("partnership").with_options(moon="new"),
               Rules.variant_named("black-maria").with_options(moon="none", passing=False)]
+# Omnibus (J♦ -10): the jack's play and a play-out that runs until the jack is taken.
+RULE_SETS += [Rules.variant_named(v).with_options(omnibus=True)
+              for v in ("black-lady", "original", "spot", "partnership")]
+RULE_SETS += [Rules(omnibus=True, moon="new"), Rules(omnibus=True, moon="mixed")]
 
 
 # The generator -------------------------------------------------------------------------------
@@ -85,7 +89,9 @@ def _check_position(facts: np.ndarray, r: Round) -> None:
     assert state.tolist() == compiled.encode_round(reference).tolist()
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.variant}-{r.moon}")
+@pytest.mark.parametrize(
+    "rules", RULE_SETS,
+    ids=lambda r: f"{r.variant}-{r.moon}{'-omnibus' if r.omnibus else ''}")
 def test_compiled_policy_and_play_out_match_the_reference(rules: Rules) -> None:
     facts = compiled.rules_facts(rules)
     seen = 0
