@@ -13,12 +13,11 @@ from hypothesis import strategies as st
 
 from heartsuite.arena.driver import play_game
 from heartsuite.hearts import Game, RecordError, Rules, RulesError, deal_hands, parse_game_code
-from heartsuite.hearts.cards import JACK_DIAMONDS, JD_BIT, cards_of, parse_card, texts
+from heartsuite.hearts.cards import JACK_DIAMONDS, JD_BIT, parse_card, texts
 from heartsuite.hearts.deal import random_hands
 from heartsuite.hearts.events import Scored, page_json
 from heartsuite.hearts.records import replay
 from heartsuite.hearts.round import Round
-from heartsuite.hearts.rules import VARIANTS
 from heartsuite.hearts.scoring import game_over, moon_choice_open, round_scores, winner
 from heartsuite.hearts.view import SeatView
 from heartsuite.prng import Rng
@@ -28,7 +27,7 @@ OMNIBUS_VARIANTS = ("black-lady", "original", "spot", "partnership")
 
 def test_the_jack_scores_minus_ten_and_is_no_penalty_card() -> None:
     rules = Rules(omnibus=True)
-    assert JACK_DIAMONDS == parse_card("JD")
+    assert parse_card("JD") == JACK_DIAMONDS
     assert rules.points()[JACK_DIAMONDS] == -10 and Rules().points()[JACK_DIAMONDS] == 0
     assert rules.total_points() == 26  # the moon: hearts and Q♠
     assert rules.round_total() == 16
@@ -47,7 +46,7 @@ def test_omnibus_is_refused_where_it_makes_no_sense(variant: str) -> None:
         Rules.from_json({"variant": variant, "omnibus": True})
     with pytest.raises(RulesError, match="Reverse Hearts"):
         Rules(omnibus=True, reverse=True)
-    with pytest.raises(RulesError, match="must be <class 'bool'>|must be bool"):
+    with pytest.raises(RulesError, match=r"'omnibus' must be bool"):
         Rules(omnibus=1)  # type: ignore[arg-type]
 
 
@@ -80,7 +79,7 @@ def test_a_game_with_a_moon_and_the_jack() -> None:
     play_moon_round(game)
     rd = game.rounds[0]
     assert rd["moon"] == 0 and rd["jack"] == 0 and rd["points"] == [-10, 26, 26, 26]
-    scored = [e for e in game.events if isinstance(e, Scored)][0]
+    scored = next(e for e in game.events if isinstance(e, Scored))
     assert scored.jack == 0 and page_json(scored) == {
         "kind": "scored", "round": 0, "points": [-10, 26, 26, 26], "moon": 0,
         "totals": [-10, 26, 26, 26], "jack": 0}
@@ -172,7 +171,7 @@ def test_the_game_ends_at_the_target_even_below_zero() -> None:
 def _taker(trick: dict) -> int:
     cards = [parse_card(c) for c in trick["cards"]]
     led = cards[0] // 13
-    best = max((c for c in cards if c // 13 == led))
+    best = max(c for c in cards if c // 13 == led)
     return (trick["leader"] + cards.index(best)) % 4
 
 
@@ -226,7 +225,8 @@ def test_the_first_trick_allows_the_jack() -> None:
     """J♦ scores for its taker, so it is no point card the first trick bans (as in OpenSpiel)."""
     def mask(text: str) -> int:
         return sum(1 << parse_card(c) for c in text.split())
-    clubs, spades = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    clubs = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    spades = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
     hearts = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
     diamonds = "2D 3D 4D 5D 6D 7D 8D 9D TD QD KD AD"
     r = Round(Rules(omnibus=True), [mask(clubs), mask("JD " + hearts), mask(spades),
@@ -292,6 +292,7 @@ def test_the_heuristic_does_not_discard_the_jack(omnibus: bool) -> None:
 
 def test_the_heuristic_keeps_the_jack_out_of_its_pass() -> None:
     from heartsuite.players.heuristic import pass_cards
-    hand = sum(1 << parse_card(c) for c in "JD QD 2C 3C 4C 5C 2S 3S 4S 5S 6S 2H 3H".split())
+    hand = sum(1 << parse_card(c) for c in ("JD", "QD", "2C", "3C", "4C", "5C", "2S", "3S", "4S",
+                                            "5S", "6S", "2H", "3H"))
     assert texts(sum(1 << c for c in pass_cards(Rules(), hand))) == ["JD", "QD", "3H"]  # void
     assert "JD" not in texts(sum(1 << c for c in pass_cards(Rules(omnibus=True), hand)))

@@ -70,8 +70,10 @@ export function renderSeats() {
     $("[data-score]", el).title = t("hearts.total");
     const pts = state.round_points[seat];
     const taken = $("[data-taken]", el);
-    taken.textContent = pts ? `♥ ${num(pts)}` : "";
-    taken.title = pts ? t("hearts.round_points", { count: pts }) : "";
+    // Omnibus: the seat that took J♦ this round says so (its -10 is in the points shown).
+    const jack = Boolean(state.rules.omnibus) && (state.taken?.[seat] ?? []).includes("JD");
+    taken.textContent = pts || jack ? `♥ ${num(pts)}${jack ? " J♦" : ""}` : "";
+    taken.title = pts || jack ? [t("hearts.round_points", { count: pts }), ...(jack ? [t("hearts.sheet.jack")] : [])].join(", ") : "";
     taken.setAttribute("aria-label", taken.title);
     const turn = state.turn === seat || (state.phase === "pass" && state.waiting_to_pass.includes(seat));
     el.classList.toggle("turn", turn);
