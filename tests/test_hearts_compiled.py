@@ -247,15 +247,18 @@ def test_compiled_sampler_refuses_what_no_deal_fits() -> None:
 
 # The search's batch call ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("variant", ["black-lady", "black-maria", "spot", "partnership"])
+@pytest.mark.parametrize("variant", ["black-lady", "black-maria", "spot", "partnership",
+                                     "omnibus", "omnibus-partnership"])
 def test_candidate_points_are_sampled_worlds_played_out(variant: str) -> None:
-    rules = Rules.variant_named(variant)
+    rules = (Rules.variant_named(variant.removeprefix("omnibus-")).with_options(omnibus=True)
+             if variant.startswith("omnibus-") else
+             Rules(omnibus=True) if variant == "omnibus" else Rules.variant_named(variant))
     for number, plays in ((1, 0), (2, 5), (3, 17), (4, 30)):
         game, view = heuristic_position(number, 0, plays, rules)
         r, know = game.round.copy(), knowledge_of(view)
         candidates = cards_of(view.legal)
         python, ours = Rng(number), Rng(number)
-        hands, points = compiled.candidate_points(r, know, ours, candidates, 6)
+        hands, points, jacks = compiled.candidate_points(r, know, ours, candidates, 6)
         for w in range(6):
             world = sample_hands(know, python)
             assert hands[w].tolist() == world
@@ -265,4 +268,6 @@ def test_candidate_points_are_sampled_worlds_played_out(variant: str) -> None:
                 q.play(card)
                 fast_heuristic.play_out(q)
                 assert points[i, w].tolist() == q.points
+                taker = q.jack_taker()
+                assert jacks[i, w] == (-1 if taker is None else taker)
         assert ours.state == python.state
