@@ -72,7 +72,8 @@ export function renderSeats() {
     const taken = $("[data-taken]", el);
     // Omnibus: the seat that took J♦ this round says so (its -10 is in the points shown).
     const jack = Boolean(state.rules.omnibus) && (state.taken?.[seat] ?? []).includes("JD");
-    taken.textContent = pts || jack ? `♥ ${num(pts)}${jack ? " J♦" : ""}` : "";
+    // J♦ is a left-to-right island (isolate marks): in Arabic or Urdu it would read "♦J".
+    taken.textContent = pts || jack ? `♥ ${num(pts)}${jack ? " \u2066J♦\u2069" : ""}` : "";
     taken.title = pts || jack ? [t("hearts.round_points", { count: pts }), ...(jack ? [t("hearts.sheet.jack")] : [])].join(", ") : "";
     taken.setAttribute("aria-label", taken.title);
     const turn = state.turn === seat || (state.phase === "pass" && state.waiting_to_pass.includes(seat));
