@@ -117,7 +117,7 @@ def move_rows(positions: list[Round], worlds: int) -> tuple[float, float]:
     """(candidate, world) play-outs per second of the search's move, sampler included."""
     moves = [(r, knowledge(r)) for r in positions if r.legal_mask() & (r.legal_mask() - 1)]
     for i, (r, know) in enumerate(moves[:50]):
-        _, points = compiled.candidate_points(r, know, Rng(i), cards_of(r.legal_mask()), worlds)
+        _, points, _ = compiled.candidate_points(r, know, Rng(i), cards_of(r.legal_mask()), worlds)
         flat = points.transpose(1, 0, 2).reshape(-1, len(r.hands)).tolist()
         assert flat == python_move(r, know, Rng(i), worlds)
 
@@ -128,7 +128,8 @@ def move_rows(positions: list[Round], worlds: int) -> tuple[float, float]:
     def one_call_per_move() -> int:
         rng, done = Rng(1), 0
         for r, know in moves:
-            _, points = compiled.candidate_points(r, know, rng, cards_of(r.legal_mask()), worlds)
+            _, points, _ = compiled.candidate_points(r, know, rng, cards_of(r.legal_mask()),
+                                                     worlds)
             done += points.shape[0] * points.shape[1]
         return done
 

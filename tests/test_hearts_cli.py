@@ -45,6 +45,28 @@ def test_selfplay_prints_one_record_per_line(capsys: Cap, monkeypatch: Patch) ->
     assert maria[0]["rules"]["players"] == 3 and len(maria[0]["players"]) == 3
 
 
+def test_selfplay_and_check_with_omnibus(capsys: Cap, monkeypatch: Patch) -> None:
+    records = selfplay(capsys, monkeypatch, "--games", "2", "--seed", "4", "--omnibus",
+                       "--variant", "spot")
+    for rec in records:
+        assert rec["rules"]["omnibus"] is True and rec["rules"]["variant"] == "spot"
+        assert all(rd["jack"] in range(4) for rd in rec["rounds"])
+    plain = selfplay(capsys, monkeypatch, "--games", "1", "--seed", "4")
+    text = "\n".join(json.dumps(r) for r in [*records, *plain]) + "\n"
+    code, out, _ = run(["hearts", "check"], capsys, monkeypatch, text)
+    assert code == 0 and out.startswith("3 game(s), ") and ", 2 with Omnibus (J♦ -10): " in out
+    code, out, _ = run(["hearts", "check"], capsys, monkeypatch, json.dumps(plain[0]) + "\n")
+    assert code == 0 and "Omnibus" not in out
+    bad = json.loads(json.dumps(records[0]))
+    bad["rounds"][1]["jack"] = (bad["rounds"][1]["jack"] + 1) % 4
+    code, _, err = run(["hearts", "check"], capsys, monkeypatch, json.dumps(bad) + "\n")
+    assert code == 1 and err.startswith("game 1 (line 1): round 2: wrong_jack: ")
+    for variant in ("black-maria", "reverse"):
+        code, _, err = run(["hearts", "selfplay", "--omnibus", "--variant", variant], capsys,
+                           monkeypatch)
+        assert code == 2 and "omnibus (J♦ -10) is not played with" in err
+
+
 def test_selfplay_refuses_bad_options(capsys: Cap, monkeypatch: Patch) -> None:
     for argv in (["--players", "random,random"], ["--players", "a,b,c,d"],
                  ["--variant", "chess"], ["--games", "0"]):

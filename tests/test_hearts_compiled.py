@@ -32,6 +32,10 @@ RULE_SETS = [Rules.variant_named(v) for v in VARIANTS]
 RULE_SETS += [Rules().with_options(**o) for o in OPTIONS]
 RULE_SETS += [Rules.variant_named("partnership").with_options(moon="new"),
               Rules.variant_named("black-maria").with_options(moon="none", passing=False)]
+# Omnibus (J♦ -10): the jack's play and a play-out that runs until the jack is taken.
+RULE_SETS += [Rules.variant_named(v).with_options(omnibus=True)
+              for v in ("black-lady", "original", "spot", "partnership")]
+RULE_SETS += [Rules(omnibus=True, moon="new"), Rules(omnibus=True, moon="mixed")]
 
 
 # The generator -------------------------------------------------------------------------------
@@ -85,7 +89,9 @@ def _check_position(facts: np.ndarray, r: Round) -> None:
     assert state.tolist() == compiled.encode_round(reference).tolist()
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.variant}-{r.moon}")
+@pytest.mark.parametrize(
+    "rules", RULE_SETS,
+    ids=lambda r: f"{r.variant}-{r.moon}{'-omnibus' if r.omnibus else ''}")
 def test_compiled_policy_and_play_out_match_the_reference(rules: Rules) -> None:
     facts = compiled.rules_facts(rules)
     seen = 0
@@ -241,15 +247,18 @@ def test_compiled_sampler_refuses_what_no_deal_fits() -> None:
 
 # The search's batch call ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("variant", ["black-lady", "black-maria", "spot", "partnership"])
+@pytest.mark.parametrize("variant", ["black-lady", "black-maria", "spot", "partnership",
+                                     "omnibus", "omnibus-partnership"])
 def test_candidate_points_are_sampled_worlds_played_out(variant: str) -> None:
-    rules = Rules.variant_named(variant)
+    rules = (Rules.variant_named(variant.removeprefix("omnibus-")).with_options(omnibus=True)
+             if variant.startswith("omnibus-") else
+             Rules(omnibus=True) if variant == "omnibus" else Rules.variant_named(variant))
     for number, plays in ((1, 0), (2, 5), (3, 17), (4, 30)):
         game, view = heuristic_position(number, 0, plays, rules)
         r, know = game.round.copy(), knowledge_of(view)
         candidates = cards_of(view.legal)
         python, ours = Rng(number), Rng(number)
-        hands, points = compiled.candidate_points(r, know, ours, candidates, 6)
+        hands, points, jacks = compiled.candidate_points(r, know, ours, candidates, 6)
         for w in range(6):
             world = sample_hands(know, python)
             assert hands[w].tolist() == world
@@ -259,4 +268,6 @@ def test_candidate_points_are_sampled_worlds_played_out(variant: str) -> None:
                 q.play(card)
                 fast_heuristic.play_out(q)
                 assert points[i, w].tolist() == q.points
+                taker = q.jack_taker()
+                assert jacks[i, w] == (-1 if taker is None else taker)
         assert ours.state == python.state

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from heartsuite.hearts import Game, Rules
+from heartsuite.hearts import Game, Rules, parse_card
 from heartsuite.hearts.deal import random_hands
 from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.round import DONE, Round
@@ -56,6 +56,35 @@ def test_fast_policy_matches_with_moon_rules_and_options() -> None:
         assert _compare_game(rules, 100 + number, mixers=1) > 50
 
 
+OMNIBUS = [Rules.variant_named(v).with_options(omnibus=True)
+           for v in ("black-lady", "original", "spot", "partnership")]
+
+
+@pytest.mark.parametrize("rules", OMNIBUS, ids=lambda r: r.variant)
+def test_fast_policy_matches_the_heuristic_player_under_omnibus(rules: Rules) -> None:
+    seen = sum(_compare_game(rules, number, mixers=number % 3) for number in range(1, 9))
+    assert seen > 500
+    assert _compare_game(rules.with_options(moon="mixed") if rules.moon != "none" else rules,
+                         200, mixers=1) > 50
+
+
+@pytest.mark.parametrize("rules", OMNIBUS, ids=lambda r: r.variant)
+def test_play_out_under_omnibus_runs_until_the_jack_is_taken(rules: Rules) -> None:
+    """Omnibus: the points settle only once J♦ is taken too; the play-out stops there, with
+    the round's points as the whole round would have them."""
+    rng = Rng.for_key("omnibus-play-out", len(rules.variant))
+    for _ in range(40):
+        r = Round(rules, random_hands(rules, rng))
+        play_out(r)
+        assert r.points_settled() and not r.trick
+        assert any(t >> parse_card("JD") & 1 for t in r.taken)
+        points, shooter = list(r.points), r.moon_shooter()
+        while not r.is_over:
+            r.play(choose(r, r.legal_mask()))
+        assert r.points == points and r.moon_shooter() == shooter
+        assert sum(r.points) == rules.total_points() - 10 == rules.round_total()
+
+
 def _reference_play_out(r: Round) -> None:
     """The play-out as `choose` and `Round.play` define it, one card at a time."""
     while r.phase != DONE:
@@ -68,12 +97,12 @@ _FIELDS = ("hands", "played", "taken", "points", "voids", "tricks", "trick", "tr
            "leader", "led", "win_seat", "win_rank", "trick_pts", "broken", "phase")
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", [*VARIANTS, "omnibus"])
 def test_play_out_is_choose_and_play_card_for_card(variant: str) -> None:
     """`play_out` keeps the round in local variables for speed: from every position of many
     games (random play mixed in), it must leave the round exactly as the card-by-card loop."""
-    rules = Rules.variant_named(variant)
-    rng = Rng.for_key("fast-play-out-test", VARIANTS.index(variant))
+    rules = (Rules(omnibus=True) if variant == "omnibus" else Rules.variant_named(variant))
+    rng = Rng.for_key("fast-play-out-test", [*VARIANTS, "omnibus"].index(variant))
     random_player = make_player("random")
     checked = 0
     for number in range(1, 7):

@@ -8,6 +8,7 @@ import pytest
 from heartsuite.arena.openspiel import (
     OS_PARAMS,
     TO_OS,
+    game_params,
     os_legal,
     os_points,
     os_start,
@@ -25,8 +26,8 @@ HANDS = 8000
 
 
 def play_both(os_game: object, rules: Rules, rng: Rng, round_index: int, *,
-              greedy: bool = False) -> int | None:
-    """Play one hand in both engines; the moon shooter, if any."""
+              greedy: bool = False) -> tuple[int | None, int | None]:
+    """Play one hand in both engines; the moon shooter, if any, and (Omnibus) who took J♦."""
     hands = random_hands(rules, rng)
     offset = rules.pass_offset(round_index)
     ours = Round(rules, hands, offset)
@@ -54,14 +55,14 @@ def play_both(os_game: object, rules: Rules, rng: Rng, round_index: int, *,
     assert theirs.is_terminal()
     shooter = ours.moon_shooter()
     assert round_scores(rules, ours.points, shooter, None) == os_points(theirs)
-    return shooter
+    return shooter, ours.jack_taker()
 
 
 def test_same_legal_moves_and_points_as_openspiel() -> None:
     os_game = pyspiel.load_game("hearts", OS_PARAMS)
     rules = Rules()
     rng = Rng.for_key("openspiel-differential", 1)
-    moons = sum(play_both(os_game, rules, rng, i, greedy=i % 5 == 4) is not None
+    moons = sum(play_both(os_game, rules, rng, i, greedy=i % 5 == 4)[0] is not None
                 for i in range(HANDS))
     assert moons > 0  # the moon scoring was compared too
 
@@ -85,6 +86,34 @@ def test_shared_options_same_as_openspiel(ours: dict, theirs: dict) -> None:
     rng = Rng.for_key("openspiel-differential", 3)
     for i in range(400):
         play_both(os_game, rules, rng, i, greedy=i % 5 == 4)
+
+
+def test_omnibus_is_openspiels_jd_bonus() -> None:
+    """Omnibus against OpenSpiel's `jd_bonus`: the same legal moves (J♦ allowed on the first
+    trick), the same points, and the same moon, which needs hearts and Q♠ only, with the jack's
+    -10 kept by whoever took it: moons with the jack and moons without it both occur."""
+    os_game = pyspiel.load_game("hearts", game_params(Rules(omnibus=True)))
+    assert os_game.get_parameters()["jd_bonus"] is True
+    rules = Rules(omnibus=True)
+    rng = Rng.for_key("openspiel-differential", 4)
+    moons = {True: 0, False: 0}
+    for i in range(3000):
+        shooter, jack = play_both(os_game, rules, rng, i, greedy=i % 3 != 0)
+        if shooter is not None:
+            moons[jack == shooter] += 1
+    assert moons[True] > 0 and moons[False] > 0
+
+
+def test_omnibus_without_passing_and_with_shared_options_same_as_openspiel() -> None:
+    for n, (ours, theirs) in enumerate((
+            ({"passing": False}, {"pass_cards": False}),
+            ({"no_points_first_trick": False}, {"no_pts_on_first_trick": False}),
+            ({"qs_breaks_hearts": True}, {"qs_breaks_hearts": True}))):
+        rules = Rules(omnibus=True).with_options(**ours)
+        os_game = pyspiel.load_game("hearts", dict(game_params(rules), **theirs))
+        rng = Rng.for_key("openspiel-differential", 5, n)
+        for i in range(300):
+            play_both(os_game, rules, rng, i, greedy=i % 4 == 3)
 
 
 def test_card_mapping_matches_openspiel_names() -> None:

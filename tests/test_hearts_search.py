@@ -434,3 +434,48 @@ def test_one_released_config_expert_differs_from_hard_only_in_time() -> None:
                 {"race_from": 1}, {"race_every": 0}, {"race_z": 0.0}):
         with pytest.raises(ValueError):
             SearchConfig(**bad)  # type: ignore[arg-type]
+
+
+# Omnibus: the search values J♦ through the rules alone (its play-outs run until the jack is
+# taken, and the round is scored with the jack's -10 for its taker).
+
+JACK_HANDS = [
+    "2C 3D 5C 6C 7C 8C 9C 2S 3S 4S 5S 6S 7S",
+    "3C AD 4D TC JC QC KC 8S 9S TS 2H 3H 4H",
+    "AC 2D 5D 6D 7D 8D JS KS AS 5H 6H 7H 8H",
+    "4C JD 9D TD QD KD QS 9H TH JH QH KH AH",
+]
+
+
+def _jack_view(rules: Rules) -> SeatView:
+    masks = [mask_of(_cards(h)) for h in JACK_HANDS]
+    game = Game(rules.with_options(passing=False), None, dealer=lambda r: list(masks))
+    for c in _cards("2C 3C AC 4C 2D JD 3D"):
+        pending = game.pending()
+        assert pending is not None and pending.kind == Phase.PLAY
+        game.act(pending.seats[0], c)
+    view = game.view(1)
+    assert view.turn == 1 and view.legal == mask_of(_cards("AD 4D"))
+    return view
+
+
+def test_search_takes_the_jack_of_diamonds_under_omnibus() -> None:
+    """Last to play on a trick holding J♦ and no points: A♦ takes the jack's -10."""
+    card, means, _ = search_play(_jack_view(Rules(omnibus=True)), Rng(5), SearchConfig(worlds=24))
+    assert card == parse_card("AD"), means
+    assert means[parse_card("AD")] > means[parse_card("4D")] + 5
+
+
+def test_world_value_counts_the_jack_for_its_taker() -> None:
+    rules = Rules(omnibus=True)
+    r = Round(rules, [mask_of(_cards(h)) for h in JACK_HANDS])
+    fast_play_out(r)
+    assert r.points_settled() and r.jack_taker() is not None
+    jack = r.jack_taker()
+    for seat in range(4):
+        value = world_value(rules, seat, (0, 0, 0, 0), 0, r)
+        own = r.points[seat]
+        assert value == pytest.approx((sum(r.points) - own) / 3 - own)
+    pts = rules.points()
+    assert sum(r.points) == 16
+    assert r.points[jack] == sum(pts[c] for c in cards_of(r.taken[jack]) if pts[c] > 0) - 10

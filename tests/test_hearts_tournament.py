@@ -127,7 +127,19 @@ def test_cli_table_and_records_file(tmp_path, capsys: pytest.CaptureFixture[str]
     assert len(path.read_text().splitlines()) == 4
 
 
+def test_cli_omnibus_records(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "games.jsonl"
+    code = main(["hearts", "tournament", "--players", "heuristic,random,random,random",
+                 "--hands", "2", "--omnibus", "--records", str(path)])
+    assert code == 0
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert records and all(r["rules"]["omnibus"] for r in records)
+    assert all("jack" in rd for r in records for rd in r["rounds"])
+
+
 @pytest.mark.parametrize("args, message", [
+    (["--players", "random,random,random", "--hands", "5", "--variant", "black-maria",
+      "--omnibus"], "not played with Black Maria"),
     (["--players", "random,random,random", "--hands", "5"], "needs 4 names"),
     (["--players", "random,random,random,ghost", "--hands", "5"], "unknown player"),
     (["--players", "random,random,random,random", "--hands", "0"], "--hands"),

@@ -52,7 +52,7 @@ FACTS = {
     "hearts": (
         "2♣", "Q♠", "K♠", "A♠", "13", "26", "43", "50", "150", "17", "25", "HT1-",
         "Black Lady", "Original Hearts", "Black Maria", "Spot Hearts", "Partnership Hearts",
-        "Reverse Hearts", "Old Moon", "New Moon", "Mixed Moon",
+        "Reverse Hearts", "Old Moon", "New Moon", "Mixed Moon", "J♦",
     ),
 }
 
@@ -316,7 +316,7 @@ SHARED_TERMS = {
     "hearts": (
         "hearts.opt.moon", "hearts.opt.qs_breaks_hearts", "hearts.action.pass",
         "hearts.opt.move_errors", "hearts.reason.must_follow_suit", "hearts.action.hint",
-        "hearts.strength.easy", "hearts.strength.expert",
+        "hearts.strength.easy", "hearts.strength.expert", "hearts.opt.omnibus",
     ),
 }
 

@@ -105,6 +105,17 @@ def test_seats_rules_and_options_are_checked(client: TestClient) -> None:
     maria = client.post("/api/tables", json={"name": "A", "variant": "black-maria"},
                         headers=who).json()
     assert maria["table"]["players"] == 3 and len(maria["table"]["seats"]) == 3
+    # Omnibus: a table option where its variant has it, refused where it does not.
+    refused(client.post("/api/tables", json={"name": "A", "variant": "black-maria",
+                                             "rules": {"omnibus": True}}, headers=who),
+            400, "bad_rules")
+    refused(client.post("/api/tables", json={"name": "A", "rules": {"variant": "reverse",
+                                                                     "omnibus": True}},
+                        headers=who), 400, "bad_rules")
+    omnibus = client.post("/api/tables", json={"name": "A", "variant": "spot",
+                                               "rules": {"omnibus": True}}, headers=who).json()
+    assert omnibus["table"]["rules"]["omnibus"] is True
+    assert omnibus["table"]["rules"]["spot_hearts"] is True
 
 
 def test_join_full_taken_and_started_tables(client: TestClient) -> None:

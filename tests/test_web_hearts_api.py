@@ -279,6 +279,9 @@ def test_another_persons_game_is_refused_over_http_and_socket(client, new_person
         ({"rules": {"variant": "poker"}}, 400, "bad_rules"),
         ({"rules": {"no_such_rule": 1}}, 400, "bad_rules"),
         ({"rules": {"players": 5}}, 400, "bad_rules"),
+        ({"rules": {"variant": "black-maria", "omnibus": True}}, 400, "bad_rules"),
+        ({"rules": {"variant": "reverse", "omnibus": True}}, 400, "bad_rules"),
+        ({"rules": {"omnibus": "yes"}}, 400, "bad_rules"),
         ({"rules": "black-lady"}, 422, "invalid"),
         ({"code": 12}, 422, "invalid"),
         ({"extra": True}, 422, "invalid"),
@@ -320,6 +323,20 @@ def test_rules_and_variants_reach_the_game(client) -> None:
     assert prefs.json()["rules"]["queen_points"] == 25
     game = client.post("/api/hearts/games", json={}).json()["game"]
     assert game["state"]["rules"]["spot_hearts"] and game["state"]["rules"]["target"] == 50
+
+
+def test_omnibus_reaches_the_game_and_its_sheet(client) -> None:
+    prefs = client.put("/api/hearts/prefs", json={"rules": {"variant": "spot", "omnibus": True}})
+    assert prefs.status_code == 200 and prefs.json()["rules"]["omnibus"] is True
+    game = client.post("/api/hearts/games", json={}).json()["game"]
+    state = game["state"]
+    assert state["rules"]["omnibus"] and state["rules"]["spot_hearts"] and state["jacks"] == []
+    page = client.get("/hearts").text
+    assert 'name="omnibus"' in page and '"omnibus_refused":["black-maria","reverse"]' in page
+    refused = client.put("/api/hearts/prefs", json={"rules": {"variant": "reverse",
+                                                              "omnibus": True}})
+    assert refused.status_code == 400 and "Reverse Hearts" in refused.json()["message"]
+    assert client.get("/api/hearts/prefs").json()["rules"]["variant"] == "spot"
 
 
 def test_reconnecting_loses_no_event(client, app) -> None:

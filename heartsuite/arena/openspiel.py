@@ -48,14 +48,21 @@ def from_openspiel(action: int) -> int:
 
 
 def check_supported(rules: Rules) -> None:
-    """OpenSpiel's hearts is Black Lady with Old Moon, four players; refuse anything else."""
+    """OpenSpiel's hearts is Black Lady with Old Moon, four players, with or without Omnibus
+    (its `jd_bonus`); refuse anything else.
+
+    Its `jd_bonus` is our Omnibus exactly: J♦ -10 for its taker; a moon needs every trick with
+    points other than 0 and -10, i.e. every heart and Q♠, not the jack; the shooter's points
+    drop by 26 and everyone else's rise by 26, so the jack's -10 stays with its taker (the
+    shooter's moon is -10 with it); J♦ may be played on the first trick. The differential test
+    (tests/test_hearts_openspiel.py) checks this over thousands of hands."""
     plain = Rules(passing=rules.passing, qs_breaks_hearts=rules.qs_breaks_hearts,
                   hearts_must_break=rules.hearts_must_break,
                   no_points_first_trick=rules.no_points_first_trick,
-                  target=rules.target, rounds=rules.rounds)
+                  target=rules.target, rounds=rules.rounds, omnibus=rules.omnibus)
     if rules != plain:
         raise ValueError("OpenSpiel peers play only Black Lady rules (4 players, Old Moon, "
-                         "hearts 1 and Q♠ 13, Q♠ may be led)")
+                         "hearts 1 and Q♠ 13, Q♠ may be led; Omnibus or not)")
 
 
 def game_params(rules: Rules) -> dict[str, bool]:
@@ -65,7 +72,7 @@ def game_params(rules: Rules) -> dict[str, bool]:
         "pass_cards": rules.passing,
         "no_pts_on_first_trick": rules.no_points_first_trick,
         "can_lead_any_club": False,
-        "jd_bonus": False,
+        "jd_bonus": rules.omnibus,
         "avoid_all_tricks_bonus": False,
         "must_break_hearts": rules.hearts_must_break,
         "qs_breaks_hearts": rules.qs_breaks_hearts,
@@ -112,7 +119,8 @@ def os_legal(state: Any) -> set[int]:
 
 
 def os_points(state: Any) -> list[int]:
-    """Points per seat at the end of a hand (OpenSpiel returns 26 minus the points)."""
+    """Points per seat at the end of a hand (OpenSpiel returns 26 minus the points, also with
+    `jd_bonus`: a seat with the jack and nothing else returns 36)."""
     return [round(26 - r) for r in state.returns()]
 
 

@@ -31,6 +31,8 @@ def register(subparsers: Any) -> None:
                    help="comma-separated player names per seat (default: all heuristic)")
     p.add_argument("--variant", default="black-lady", help="rules preset (default black-lady)")
     p.add_argument("--target", type=int, default=None, help="override the target score")
+    p.add_argument("--omnibus", action="store_true",
+                   help="Omnibus: J♦ scores -10 for its taker (not with black-maria, reverse)")
     p.add_argument("--json", action="store_true", help="print one game record per line")
     p.add_argument("--quiet", action="store_true",
                    help="no progress bar on stderr (there is none when stderr is not a terminal)")
@@ -49,16 +51,18 @@ def register(subparsers: Any) -> None:
     tables.register(sub)
 
 
-def _rules(variant: str, target: int | None = None) -> Rules:
+def _rules(variant: str, target: int | None = None, *, omnibus: bool = False) -> Rules:
     try:
         rules = Rules.variant_named(variant)
+        if omnibus:
+            rules = rules.with_options(omnibus=True)
         return rules.with_options(target=target) if target is not None else rules
     except RulesError as exc:
         raise UserError(str(exc)) from None
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    rules = _rules(args.variant, args.target)
+    rules = _rules(args.variant, args.target, omnibus=args.omnibus)
     if not 1 <= args.games <= 1_000_000:
         raise UserError("--games must be between 1 and 1000000")
     names = (args.players.split(",") if args.players else ["heuristic"] * rules.players)
@@ -89,7 +93,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    games = rounds = 0
+    games = rounds = omnibus = 0
     data = sys.stdin.buffer.read().decode("utf-8", errors="replace")
     for line_no, line in enumerate(data.splitlines(), 1):
         if not line.strip():
@@ -110,7 +114,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(f"{where}: malformed_record: {type(exc).__name__}: {exc}", file=sys.stderr)
             return 1
         rounds += len(game.rounds)
-    print(f"{games} game(s), {rounds} round(s): every rule holds")
+        omnibus += game.rules.omnibus
+    # Omnibus records are named (their J♦ was checked too); without any, the line is as before.
+    with_jack = f", {omnibus} with Omnibus (J♦ -10)" if omnibus else ""
+    print(f"{games} game(s), {rounds} round(s){with_jack}: every rule holds")
     return 0
 
 

@@ -1,7 +1,8 @@
 """`heartsuite hearts tournament`: a duplicate tournament from the command line.
 
     heartsuite hearts tournament --players A,B,C,D --hands N --seed S [--jobs K]
-        [--move-time SECONDS] [--variant NAME] [--records FILE | --no-records] [--json] [--quiet]
+        [--move-time SECONDS] [--variant NAME] [--omnibus] [--records FILE | --no-records]
+        [--json] [--quiet]
 
 Game records are written to a JSON-lines file as the games finish (default
 `hearts-tournament-<seed>.jsonl`); the summary goes to stdout, as a table or, with `--json`, as
@@ -34,6 +35,8 @@ def register(hearts_subparsers: Any) -> None:
     p.add_argument("--move-time", type=float, default=None,
                    help="seconds per move for the timed players (hard, expert, ismcts)")
     p.add_argument("--variant", default="black-lady", help="rules preset (default black-lady)")
+    p.add_argument("--omnibus", action="store_true",
+                   help="Omnibus: J♦ scores -10 for its taker (not with black-maria, reverse)")
     p.add_argument("--records", default=None,
                    help="JSON-lines file for the game records (default "
                         "hearts-tournament-<seed>.jsonl)")
@@ -58,6 +61,8 @@ def _lineup(text: str, rules: Rules) -> list[str]:
 def cmd_tournament(args: argparse.Namespace) -> int:
     try:
         rules = Rules.variant_named(args.variant)
+        if args.omnibus:
+            rules = rules.with_options(omnibus=True)
     except RulesError as exc:
         raise UserError(str(exc)) from None
     lineup = _lineup(args.players, rules)

@@ -27,9 +27,11 @@ def card(rank: int, suit: int) -> int:
 TWO_CLUBS = card(0, CLUBS)
 THREE_CLUBS = card(1, CLUBS)
 QUEEN_SPADES = card(10, SPADES)
+JACK_DIAMONDS = card(9, DIAMONDS)  # Omnibus: -10 for its taker
 KING_SPADES = card(11, SPADES)
 ACE_SPADES = card(12, SPADES)
 QS_BIT = 1 << QUEEN_SPADES
+JD_BIT = 1 << JACK_DIAMONDS
 
 # Precomputed for the hot paths: suit and rank of each card.
 SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))

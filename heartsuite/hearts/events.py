@@ -100,12 +100,13 @@ class MoonChosen(Event):
 @dataclass(frozen=True)
 class Scored(Event):
     """A round is scored: 0-based `round_index`, its points per seat, the moon shooter (if any)
-    and the game totals after it."""
+    and the game totals after it; under Omnibus, `jack` is the seat that took J♦ (-10)."""
 
     round_index: int
     points: tuple[int, ...]
     moon: int | None
     totals: tuple[int, ...]
+    jack: int | None = None
 
 
 @dataclass(frozen=True)
@@ -136,9 +137,12 @@ def page_json(event: Event) -> dict[str, Any] | None:
             return {"kind": "moon_choice", "seat": seat}
         case MoonChosen(seat=seat, choice=choice):
             return {"kind": "moon_chosen", "seat": seat, "choice": choice}
-        case Scored(round_index=index, points=points, moon=moon, totals=totals):
-            return {"kind": "scored", "round": index, "points": list(points), "moon": moon,
-                    "totals": list(totals)}
+        case Scored(round_index=index, points=points, moon=moon, totals=totals, jack=jack):
+            out: dict[str, Any] = {"kind": "scored", "round": index, "points": list(points),
+                                   "moon": moon, "totals": list(totals)}
+            if jack is not None:
+                out["jack"] = jack  # Omnibus only: a game without it sends what it always did
+            return out
         case GameOver(winner=winner, totals=totals):
             return {"kind": "over", "winner": winner, "totals": list(totals)}
     return None

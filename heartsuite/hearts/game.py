@@ -181,8 +181,8 @@ class Game:
         """Under a pending moon choice: the round scores each choice would give."""
         if self.moon_pending is None:
             return {}
-        zero = [0] * self.rules.players
-        return {c: moon_scores(self.rules, zero, self.moon_pending, c) for c in ("old", "new")}
+        raw = self.round.points
+        return {c: moon_scores(self.rules, raw, self.moon_pending, c) for c in ("old", "new")}
 
     def _shooter(self) -> int | None:
         return None if self.rules.moon == "none" else self.round.moon_shooter()
@@ -191,7 +191,7 @@ class Game:
         shooter = self._shooter()
         events: list[Event] = [] if shooter is None else [MoonShot(shooter)]
         if shooter is not None and moon_choice_open(self.rules, self.totals, shooter,
-                                                    self.round_index + 1):
+                                                    self.round_index + 1, self.round.points):
             self.moon_pending = shooter
             return [*events, MoonChoiceAsked(shooter)]
         return events + self._score_round(None)
@@ -203,7 +203,7 @@ class Game:
         self.totals = [t + p for t, p in zip(self.totals, scores, strict=True)]
         self.rounds.append(self._round_record(r, scores, shooter))
         totals = tuple(self.totals)
-        scored = Scored(self.round_index, tuple(scores), shooter, totals)
+        scored = Scored(self.round_index, tuple(scores), shooter, totals, r.jack_taker())
         if game_over(self.rules, self.totals, self.round_index + 1):
             self.is_over = True
             self.winner = winner(self.rules, self.totals)
@@ -222,7 +222,7 @@ class Game:
         if r.pass_offset:
             passes = [[card_text(c) for c in p] if p is not None else None
                       for p in self._pass_lists]
-        return {
+        out: dict[str, Any] = {
             "pass": self.rules.pass_name(self.round_index),
             "hands": [texts(h) for h in r.dealt],
             "passes": passes,
@@ -230,6 +230,9 @@ class Game:
             "points": scores,
             "moon": shooter,
         }
+        if self.rules.omnibus:  # only then: a record without the option reads as it always did
+            out["jack"] = r.jack_taker() if scores is not None else None
+        return out
 
     # Records and views ---------------------------------------------------------------------
 
@@ -304,6 +307,7 @@ class Game:
             round_points=tuple(r.points),
             totals=tuple(self.totals),
             history=tuple(tuple(rd["points"]) for rd in self.rounds),
+            jacks=tuple(rd.get("jack") for rd in self.rounds) if self.rules.omnibus else (),
             turn=turn,
             legal=r.legal_mask() if turn == seat and r.phase == Phase.PLAY else 0,
             moon_options=self.moon_options() if self.moon_pending == seat else None,

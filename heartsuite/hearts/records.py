@@ -222,6 +222,9 @@ def _check_scores(game: Game, rd: dict[str, Any], r: int) -> None:
         raise RecordError("wrong_points", f"the points are {done['points']}", round=r)
     if rd.get("moon") != done["moon"]:
         raise RecordError("wrong_moon", f"the moon is {done['moon']}", round=r)
+    if game.rules.omnibus and rd.get("jack") != done["jack"]:
+        raise RecordError("wrong_jack", f"seat {done['jack']} took the jack of diamonds",
+                          round=r)
 
 
 __all__ = ["PLAY_MESSAGES", "RecordError", "replay"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from heartsuite.hearts.cards import (
     HEARTS_MASK,
+    JD_BIT,
     QS_BIT,
     QUEEN_SPADES,
     RANK_OF,
@@ -60,6 +61,7 @@ class RoundConfig:
         "qs_anytime",
         "qs_breaks",
         "rules",
+        "scoring",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -68,6 +70,7 @@ class RoundConfig:
         self.hand_size = rules.hand_size()
         self.pts = rules.points()
         self.penalty = rules.penalty_mask()
+        self.scoring = rules.scoring_mask()
         self.first_lead = rules.first_lead()
         self.first_bit = 1 << self.first_lead
         self.qs_anytime = rules.qs_lead_anytime
@@ -339,20 +342,37 @@ class Round:
     # Results -------------------------------------------------------------------------------
 
     def points_settled(self) -> bool:
-        """Whether every scoring card has been taken: the round's points are final."""
+        """Whether every scoring card (Omnibus: J♦ too) has been taken: the round's points are
+        final."""
         taken = 0
         for t in self.taken:
             taken |= t
-        return taken & self.cfg.penalty == self.cfg.penalty
+        return taken & self.cfg.scoring == self.cfg.scoring
 
     def moon_shooter(self) -> int | None:
-        """The seat that took every scoring card this round, if any (once the points are
-        settled)."""
+        """The seat that took every penalty card this round, if any (once they are all taken;
+        J♦ of Omnibus does not count)."""
         penalty = self.cfg.penalty
-        if not penalty or (self.phase != DONE and not self.points_settled()):
+        if not penalty:
             return None
+        if self.phase != DONE:
+            taken = 0
+            for t in self.taken:
+                taken |= t
+            if taken & penalty != penalty:
+                return None
         for seat, taken in enumerate(self.taken):
             if taken & penalty == penalty:
+                return seat
+        return None
+
+    def jack_taker(self) -> int | None:
+        """Omnibus: the seat that took J♦ this round (None before it is taken, or without the
+        option)."""
+        if not self.cfg.rules.omnibus:
+            return None
+        for seat, taken in enumerate(self.taken):
+            if taken & JD_BIT:
                 return seat
         return None
 

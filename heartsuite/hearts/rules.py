@@ -12,6 +12,7 @@ from typing import Any
 from heartsuite.hearts.cards import (
     ACE_SPADES,
     HEARTS,
+    JACK_DIAMONDS,
     KING_SPADES,
     QUEEN_SPADES,
     THREE_CLUBS,
@@ -21,6 +22,11 @@ from heartsuite.hearts.cards import (
 
 MOONS = ("old", "new", "mixed", "none")
 VARIANTS = ("black-lady", "original", "black-maria", "spot", "partnership", "reverse")
+# Omnibus is played with the point games where taking few points is the aim and the moon is
+# hearts and Q♠; not with Black Maria (its own spade penalties and 43-point moon) nor Reverse
+# (points are wanted there, so a card worth -10 would be one to avoid, the option upside down).
+OMNIBUS_REFUSED = ("black-maria", "reverse")
+JACK_POINTS = -10
 PASS_NAMES = ("none", "left", "across", "right")  # index = seat offset of the receiver (4 players)
 
 
@@ -49,6 +55,7 @@ class Rules:
     ace_spades_points: int = 0
     partnership: bool = False  # partners sit across (0 & 2, 1 & 3); team totals decide
     reverse: bool = False  # the highest total wins
+    omnibus: bool = False  # J♦ scores -10 for its taker; the moon is the other scoring cards
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -73,6 +80,10 @@ class Rules:
             raise RulesError("partnership needs 4 players")
         if self.moon != "none" and self.total_points() == 0:
             raise RulesError("a moon rule needs cards that score")
+        if self.omnibus and (self.reverse or self.variant in OMNIBUS_REFUSED):
+            name = "Reverse Hearts" if self.reverse or self.variant == "reverse" else "Black Maria"
+            raise RulesError(f"omnibus (J♦ -10) is not played with {name}: it is an option of "
+                             "Black Lady, Original, Spot and Partnership Hearts")
 
     @staticmethod
     def variant_named(name: str) -> Rules:
@@ -115,14 +126,24 @@ class Rules:
         return TWO_CLUBS if self.players == 4 else THREE_CLUBS
 
     def points(self) -> tuple[int, ...]:
-        """Penalty points of each of the 52 cards."""
+        """Points of each of the 52 cards (Omnibus: J♦ -10, the only card below 0)."""
         return points_table(self)
 
     def total_points(self) -> int:
+        """The points of the penalty cards, what shooting the moon takes (J♦ not counted)."""
+        return sum(p for p in self.points() if p > 0)
+
+    def round_total(self) -> int:
+        """What a round's raw points add up to: the penalty cards, plus J♦'s -10 (Omnibus)."""
         return sum(self.points())
 
     def penalty_mask(self) -> int:
-        """The cards that score; taking all of them is shooting the moon."""
+        """The cards that score against their taker; taking all of them is shooting the moon."""
+        return sum(1 << c for c, p in enumerate(self.points()) if p > 0)
+
+    def scoring_mask(self) -> int:
+        """Every card that changes the score: the penalty cards and (Omnibus) J♦. Once they
+        are all taken, the round's points are final."""
         return sum(1 << c for c, p in enumerate(self.points()) if p)
 
     def pass_cycle(self) -> tuple[int, ...]:
@@ -192,6 +213,8 @@ def points_table(rules: Rules) -> tuple[int, ...]:
     pts[QUEEN_SPADES] = rules.queen_points
     pts[KING_SPADES] = rules.king_spades_points
     pts[ACE_SPADES] = rules.ace_spades_points
+    if rules.omnibus:
+        pts[JACK_DIAMONDS] = JACK_POINTS
     return tuple(pts)
 
 

@@ -6,13 +6,22 @@ from heartsuite.hearts.rules import Rules
 
 
 def moon_scores(rules: Rules, raw: list[int], shooter: int, choice: str) -> list[int]:
-    """The round's scores when `shooter` took every scoring card, under Old or New Moon."""
+    """The round's scores when `shooter` took every penalty card, under Old or New Moon.
+
+    `raw` is the round's points as taken. Under Omnibus the J♦'s -10 is not part of the moon and
+    still counts for whoever took it (the shooter or another seat); without it `raw` adds
+    nothing to the moon's scores."""
     total = rules.total_points()
     n = rules.players
     if choice == "new":
-        return [-total if s == shooter else 0 for s in range(n)]
-    spared = (shooter + 2) % n if rules.partnership and rules.moon_spares_partner else -1
-    return [0 if s in (shooter, spared) else total for s in range(n)]
+        base = [-total if s == shooter else 0 for s in range(n)]
+    else:
+        spared = (shooter + 2) % n if rules.partnership and rules.moon_spares_partner else -1
+        base = [0 if s in (shooter, spared) else total for s in range(n)]
+    if rules.omnibus:
+        # What is left of each seat's points besides the moon's cards is J♦ (0 or -10).
+        return [b + raw[s] - (total if s == shooter else 0) for s, b in enumerate(base)]
+    return base
 
 
 def round_scores(
@@ -30,13 +39,19 @@ def round_scores(
 
 
 def moon_choice_open(
-    rules: Rules, totals: list[int], shooter: int | None, rounds_done: int
+    rules: Rules, totals: list[int], shooter: int | None, rounds_done: int,
+    raw: list[int] | None = None,
 ) -> bool:
     """Mixed Moon: may the shooter choose New Moon? Yes when Old Moon would end the game with the
-    shooter not winning it (`rounds_done` counts the finished round)."""
+    shooter not winning it (`rounds_done` counts the finished round). `raw`, the round's points
+    as taken, is needed under Omnibus (where J♦ went)."""
     if rules.moon != "mixed" or shooter is None:
         return False
-    old = moon_scores(rules, [0] * rules.players, shooter, "old")
+    if raw is None:
+        if rules.omnibus:
+            raise ValueError("under Omnibus the moon's scores need the round's points")
+        raw = [0] * rules.players
+    old = moon_scores(rules, raw, shooter, "old")
     after = [t + p for t, p in zip(totals, old, strict=True)]
     if not game_over(rules, after, rounds_done):
         return False

@@ -49,6 +49,7 @@ class SeatView:
     turn: int | None
     legal: int  # this seat's legal plays now (0 if it is not to play)
     moon_options: dict[str, list[int]] | None  # when this seat must choose its moon
+    jacks: tuple[int | None, ...] = ()  # Omnibus: per finished round, the seat that took J♦
 
     def hidden(self) -> int:
         """The cards this seat cannot see: not in its hand and not yet played."""
@@ -86,6 +87,7 @@ class SeatView:
             "turn": self.turn,
             "legal": texts(self.legal),
             "moon_options": self.moon_options,
+            "jacks": list(self.jacks),
         }
 
     @staticmethod
@@ -132,6 +134,7 @@ class SeatView:
                 legal=mask_of(parse_cards(data["legal"])),
                 moon_options=None if moon is None else {
                     str(k): [_int(x) for x in _list(v)] for k, v in dict(moon).items()},
+                jacks=tuple(_seat(x) for x in _list(data.get("jacks", []))),
             )
         except (KeyError, TypeError, CardError, RulesError, ViewError) as exc:
             raise ViewError(f"not a seat view: {exc}") from None

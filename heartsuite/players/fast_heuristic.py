@@ -10,8 +10,11 @@ the same card in every position of thousands of games.
 from __future__ import annotations
 
 from heartsuite.hearts.cards import (
+    DIAMONDS,
     HEARTS,
     HEARTS_MASK,
+    JACK_DIAMONDS,
+    JD_BIT,
     QS_BIT,
     QUEEN_SPADES,
     RANK_OF,
@@ -22,19 +25,21 @@ from heartsuite.hearts.cards import (
 from heartsuite.hearts.phase import DONE
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules, deck_mask
-from heartsuite.players.heuristic import HIGH_SPADES
+from heartsuite.players.heuristic import HIGH_SPADES, JACK_BACK, JACK_LEAD_OUT, jack_of
 
 _SPADES_MASK = SUIT_MASKS[SPADES]
 _BELOW_QUEEN = (1 << QUEEN_SPADES) - 1
 # Side cards from the two to the ten (not the queen): they can lose a moon-shooter a trick.
 _LOW_SIDE = sum(1 << (s * 13 + k) for s in range(4) if s != HEARTS for k in range(9)) & ~QS_BIT
+_DIAMONDS_MASK = SUIT_MASKS[DIAMONDS]
+_ABOVE_JACK = _DIAMONDS_MASK & ~((2 << JACK_DIAMONDS) - 1)
 
 
 class _Facts:
     """The numbers of a rule set the policy reads on every card, computed once."""
 
-    __slots__ = ("deck", "high_spade_points", "moon_share", "partnership", "penalty", "players",
-                 "pts", "queen_points", "reverse")
+    __slots__ = ("deck", "high_spade_points", "jack", "moon_share", "partnership", "penalty",
+                 "players", "pts", "queen_points", "reverse", "threat_slack")
 
     def __init__(self, rules: Rules) -> None:
         self.deck = deck_mask(rules.players)
@@ -46,6 +51,8 @@ class _Facts:
         self.reverse = rules.reverse
         self.partnership = rules.partnership
         self.moon_share = rules.total_points() * 3  # a threat holds >= 30 % of the points
+        self.jack = jack_of(rules)  # Omnibus: J♦'s bit, else 0 (every J♦ rule off)
+        self.threat_slack = JACK_BACK * 10 if self.jack else 0  # a J♦ taken hides 10 points
 
 
 def highest_discard(mask: int, hand: int) -> int:
@@ -110,9 +117,10 @@ def _moon_threat(f: _Facts, seat: int, points: list[int], taken: list[int]) -> i
             if holder >= 0:
                 return -1
             holder = s
-    if holder < 0 or holder == seat or points[holder] * 10 < f.moon_share:
+    if holder < 0 or holder == seat:
         return -1
-    return holder
+    held = points[holder] + (JACK_BACK if taken[holder] & f.jack else 0)
+    return -1 if held * 10 < f.moon_share else holder
 
 
 def choose(r: Round, legal: int) -> int:
@@ -135,20 +143,24 @@ def _decide(f: _Facts, seat: int, hand: int, legal: int, played: int, taken: lis
                      and _moon_hand(f, seat, hand, taken, played, 2 + tricks_done // 3)):
         return _moon_play(legal, hidden, in_trick, led, win_rank, f.penalty)
     if not in_trick:
-        return _lead(legal, hand, hidden)
+        return _lead(legal, hand, hidden, f.jack)
     return _follow(f, seat, legal, hand, hidden, points, taken, in_trick, led, win_seat,
-                   win_rank, trick_pts)
+                   win_rank, trick_pts, played)
 
 
-def _lead(legal: int, hand: int, hidden: int) -> int:
+def _lead(legal: int, hand: int, hidden: int, jack: int = 0) -> int:
     queen_out = bool(hidden & QS_BIT)
     if queen_out and not hand & HIGH_SPADES:
         fish = legal & _SPADES_MASK & _BELOW_QUEEN
         if fish:
             return _top(fish)  # flush out the queen with spades below it
+    jack &= legal
+    if (jack and not hidden & _ABOVE_JACK
+            and (hidden & _DIAMONDS_MASK).bit_count() >= JACK_LEAD_OUT):
+        return JACK_DIAMONDS  # the top diamond with diamonds out
     best, best_key = -1, (99, 99, 99)
     for suit, suit_mask in enumerate(SUIT_MASKS):
-        m = legal & suit_mask
+        m = legal & suit_mask & ~jack  # a diamond above J♦ is out: leading it gives it away
         if suit == SPADES:
             m &= ~(QS_BIT | (HIGH_SPADES if queen_out else 0))
         if not m:
@@ -164,10 +176,13 @@ def _lead(legal: int, hand: int, hidden: int) -> int:
 
 def _follow(f: _Facts, seat: int, legal: int, hand: int, hidden: int, points: list[int],
             taken: list[int], in_trick: int, led: int, win_seat: int, win_rank: int,
-            trick_pts: int) -> int:
+            trick_pts: int, played: int) -> int:
     win_card = led * 13 + win_rank
     led_mask = SUIT_MASKS[led]
-    threat = _moon_threat(f, seat, points, taken) if max(points) * 10 >= f.moon_share else -1
+    threat = (_moon_threat(f, seat, points, taken)
+              if max(points) * 10 + f.threat_slack >= f.moon_share else -1)
+    jack = f.jack
+    last = in_trick == f.players - 1
     if legal & led_mask:
         below = legal & ((1 << win_card) - 1)
         above = legal & ~below
@@ -175,6 +190,14 @@ def _follow(f: _Facts, seat: int, legal: int, hand: int, hidden: int, points: li
             return _bottom(above)  # take the points to stop the moon
         if led == SPADES and legal & QS_BIT and win_card > QUEEN_SPADES:
             return QUEEN_SPADES  # dump the queen on the ace or king
+        if jack and led == DIAMONDS:
+            out = 0
+            for t in taken:
+                out |= t
+            card = _jack_follow(above, hidden, trick_pts, last, bool(played & ~out & jack))
+            if card >= 0:
+                return card
+            below = below & ~JD_BIT or below  # under a higher diamond: keep the jack
         if below:
             safe = below & ~QS_BIT
             return _top(safe) if safe else QUEEN_SPADES
@@ -183,10 +206,12 @@ def _follow(f: _Facts, seat: int, legal: int, hand: int, hidden: int, points: li
         keep = above & ~QS_BIT
         return _top(keep) if keep else _top(above)
     partner_wins = f.partnership and win_seat == (seat + 2) % 4
+    if partner_wins and last and legal & jack:
+        return JACK_DIAMONDS  # the partner takes the trick: the -10 stays with the team
     if partner_wins or (threat >= 0 and win_seat == threat):
         safe = legal & ~f.penalty
         if safe:
-            return highest_discard(safe, hand)
+            return highest_discard(safe & ~jack or safe, hand)
     if legal & QS_BIT:
         return QUEEN_SPADES
     if hidden & QS_BIT and legal & HIGH_SPADES:
@@ -194,7 +219,24 @@ def _follow(f: _Facts, seat: int, legal: int, hand: int, hidden: int, points: li
     hearts = legal & HEARTS_MASK
     if hearts:
         return _top(hearts)
-    return highest_discard(legal, hand)
+    return highest_discard(legal & ~jack or legal, hand)
+
+
+def _jack_follow(above: int, hidden: int, trick_pts: int, last: bool, jack_in_trick: bool) -> int:
+    """`heuristic._jack_follow` (Omnibus, diamonds led and followed): the card that wins J♦
+    safely, or -1."""
+    if jack_in_trick:
+        if above and trick_pts < 0:
+            if last:
+                return _bottom(above)
+            top = _top(above)
+            if not hidden & _DIAMONDS_MASK & ~((2 << top) - 1):
+                return top
+        return -1
+    if (above & JD_BIT and trick_pts < JACK_BACK
+            and (last or not hidden & _ABOVE_JACK)):
+        return JACK_DIAMONDS
+    return -1
 
 
 def _moon_play(legal: int, hidden: int, in_trick: int, led: int, win_rank: int,
@@ -228,8 +270,8 @@ def _moon_play(legal: int, hidden: int, in_trick: int, led: int, win_rank: int,
 
 def play_out(r: Round) -> None:
     """Play the round with the heuristic policy for every seat (in place) until its points are
-    settled: to its end, or to the end of the trick in which the last scoring card is taken
-    (nothing can change the points after that; `Round.points_settled`).
+    settled: to its end, or to the end of the trick in which the last scoring card (Omnibus: or
+    J♦) is taken (nothing can change the points after that; `Round.points_settled`).
 
     The search spends most of its time here, so `Round.legal_mask` and `Round.play` are done
     inline on local variables and the round's fields written back at the end; the play-out
@@ -239,6 +281,7 @@ def play_out(r: Round) -> None:
     f = _facts(r)
     cfg = r.cfg
     n, pts, penalty, hand_size = cfg.n, cfg.pts, cfg.penalty, cfg.hand_size
+    scoring = cfg.scoring
     no_pts_first, qs_anytime, qs_breaks = cfg.no_pts_first, cfg.qs_anytime, cfg.qs_breaks
     hands, taken, points, voids, tricks = r.hands, r.taken, r.points, r.voids, r.tricks
     trick = r.trick
@@ -301,7 +344,7 @@ def play_out(r: Round) -> None:
             r.phase = DONE
             turn = -1
             break
-        if settled & penalty == penalty:
+        if settled & scoring == scoring:
             break
     r.trick, r.played, r.broken, r.trick_no, r.turn = trick, played, broken, trick_no, turn
     r.led, r.win_seat, r.win_rank = led, win_seat, win_rank

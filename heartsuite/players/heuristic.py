@@ -4,15 +4,22 @@ Passing: go for a void in a short side suit, shed an unprotected queen, ace or k
 high hearts. Play: duck under the current winner, dump the queen of spades on an ace or king of
 spades (or on any trick when void), take a trick with points when one opponent is running for the
 moon, and run for the moon itself when its hand controls the hearts and the queen. Under Reverse
-Hearts, where points are wanted, it keeps its high cards and plays to take points.
+Hearts, where points are wanted, it keeps its high cards and plays to take points. Under Omnibus
+it keeps J♦ (-10) out of its pass, never sheds it where another seat takes it, wins it with the
+jack itself or with a diamond above it when that is safe (no later card can beat it, and the
+trick holds fewer than 10 points), and in a partnership gives it to the partner who takes the
+trick.
 """
 
 from __future__ import annotations
 
 from heartsuite.hearts.cards import (
     ACE_SPADES,
+    DIAMONDS,
     HEARTS,
     HEARTS_MASK,
+    JACK_DIAMONDS,
+    JD_BIT,
     KING_SPADES,
     QS_BIT,
     QUEEN_SPADES,
@@ -53,13 +60,28 @@ def top_hearts(hand: int, hidden: int) -> int:
 
 
 def moon_threat(view: SeatView) -> int | None:
-    """The one opponent holding every scoring card taken so far, once that is a real share."""
+    """The one opponent holding every scoring card taken so far, once that is a real share
+    (of the penalty points: a J♦ it took does not hide them)."""
     penalty = view.rules.penalty_mask()
     holders = [s for s, t in enumerate(view.taken) if t & penalty]
     if len(holders) != 1 or holders[0] == view.seat:
         return None
     seat = holders[0]
-    return seat if view.round_points[seat] * 10 >= view.rules.total_points() * 3 else None
+    points = view.round_points[seat] + (JACK_BACK if view.taken[seat] & jack_of(view.rules) else 0)
+    return seat if points * 10 >= view.rules.total_points() * 3 else None
+
+
+JACK_BACK = 10  # what J♦ took off its taker's points (Omnibus), to count the penalty points
+
+
+def jack_of(rules: Rules) -> int:
+    """J♦'s bit under Omnibus, else 0: every J♦ rule of the play is off without the option."""
+    return JD_BIT if rules.omnibus else 0
+
+
+def boss(hidden: int, card: int) -> bool:
+    """No hidden card of the card's suit beats it."""
+    return not hidden & SUIT_MASKS[SUIT_OF[card]] & ~((2 << card) - 1)
 
 
 def moon_hand(view: SeatView, hand: int, low_allowance: int) -> bool:
@@ -89,6 +111,27 @@ def moon_cards(rules: Rules, hand: int, hidden: int, taken: int, low_allowance: 
     return len(lows) <= low_allowance
 
 
+JACK_LEAD_OUT = 3  # Omnibus: the top J♦ is led when at least this many diamonds are out
+_DIAMONDS = SUIT_MASKS[DIAMONDS]
+
+
+def _jack_follow(legal: int, above: int, hidden: int, trick_pts: int, last: bool,
+                 jack_in_trick: bool) -> int:
+    """Omnibus, diamonds led and followed: the card that wins J♦ safely, or -1. Safe: no later
+    card can beat it (the seat plays last, or no hidden diamond is higher), and the trick is
+    worth it (its points, J♦'s -10 counted, stay below 0)."""
+    if jack_in_trick:
+        if above and trick_pts < 0:
+            if last:
+                return _bottom(above)
+            if boss(hidden, _top(above)):
+                return _top(above)
+        return -1
+    if above & JD_BIT and trick_pts < JACK_BACK and (last or boss(hidden, JACK_DIAMONDS)):
+        return JACK_DIAMONDS
+    return -1
+
+
 QUEEN_GUARDS = 3  # Q♠ is kept with at least this many spades below her
 HEART_WEIGHT = 3  # a heart counts this many ranks higher when choosing the dangerous cards
 VOID_UP_TO = 3  # a side suit of at most this many cards is passed to make a void
@@ -100,17 +143,19 @@ def pass_cards(rules: Rules, hand: int) -> list[int]:
     """The heuristic player's pass from a dealt hand: a function of the hand alone, so a reader
     of the pass (`posterior`) can ask what any hand would have passed."""
     hidden = deck_mask(rules.players) & ~hand
+    keep = jack_of(rules)
     if rules.reverse or moon_cards(rules, hand, hidden, 0, low_allowance=5):
-        lows = _first(hand & ~HEARTS_MASK & ~QS_BIT, _LOWEST_FIRST, 3)
+        lows = _first(hand & ~HEARTS_MASK & ~QS_BIT & ~keep, _LOWEST_FIRST, 3)
         if lows.bit_count() == 3:
             return cards_of(lows)
-    return defensive_pass(hand)
+    return defensive_pass(hand, keep)
 
 
-def defensive_pass(hand: int) -> list[int]:
+def defensive_pass(hand: int, keep: int = 0) -> list[int]:
     """Void the shorter side suit if it fits, shed an unguarded queen (and the ace and king
     that would catch her, or the ace and king alone when she is elsewhere), fill up with the
-    most dangerous cards."""
+    most dangerous cards. The cards of `keep` (Omnibus: J♦) are never passed: no void of a suit
+    that holds one."""
     picks = 0
     if _count(hand & _SPADES_BELOW_QUEEN) < QUEEN_GUARDS:
         picks = hand & _QUEEN_ACE_KING
@@ -118,10 +163,12 @@ def defensive_pass(hand: int) -> list[int]:
     best, best_key = 0, (99, 99)
     for suit in (0, 1):  # the shorter side suit, the one with the lower top card on ties
         m = hand & SUIT_MASKS[suit]
+        if m & keep:
+            continue
         if m and _count(m) <= min(room, VOID_UP_TO) and (_count(m), -_top(m)) < best_key:
             best, best_key = m, (_count(m), -_top(m))
     picks |= best
-    picks |= _first(hand & ~picks, _DANGER_ORDER, 3 - _count(picks))
+    picks |= _first(hand & ~picks & ~keep, _DANGER_ORDER, 3 - _count(picks))
     return cards_of(picks)
 
 
@@ -202,11 +249,16 @@ class HeuristicPlayer:
         fish = spades & ((1 << QUEEN_SPADES) - 1)
         if queen_out and fish and not view.hand & HIGH_SPADES:
             return _top(fish)  # flush out the queen with spades below it
+        jack = legal & jack_of(view.rules)
+        if jack and boss(hidden, JACK_DIAMONDS) and _count(hidden & _DIAMONDS) >= JACK_LEAD_OUT:
+            return JACK_DIAMONDS  # the top diamond with diamonds out: it comes back with -10
         best, best_key = -1, (99, 99, 99)
         for c in cards_of(legal):
             suit = SUIT_OF[c]
             if c == QUEEN_SPADES or (queen_out and c in (ACE_SPADES, KING_SPADES)):
                 continue
+            if jack and c == JACK_DIAMONDS:
+                continue  # a diamond above it is out: leading it gives it away
             higher_out = _count(hidden & SUIT_MASKS[suit] & ~((2 << c) - 1))
             key = (0 if higher_out else 1, RANK_OF[c] + (3 if suit == HEARTS else 0),
                    _count(view.hand & SUIT_MASKS[suit]))
@@ -221,6 +273,8 @@ class HeuristicPlayer:
         win_seat, win_card = self._winning(view)
         trick_pts = sum(pts[c] for c in view.trick)
         last = len(view.trick) == view.rules.players - 1
+        jack = jack_of(view.rules)
+        hidden = view.hidden()
         if legal & SUIT_MASKS[led]:
             below = legal & ((1 << win_card) - 1)
             above = legal & ~below
@@ -228,6 +282,12 @@ class HeuristicPlayer:
                 return _bottom(above)  # take the points to stop the moon
             if led == SPADES and legal & QS_BIT and win_card > QUEEN_SPADES:
                 return QUEEN_SPADES  # dump the queen on the ace or king
+            if jack and led == DIAMONDS:
+                card = _jack_follow(legal, above, hidden, trick_pts, last,
+                                    any(c == JACK_DIAMONDS for c in view.trick))
+                if card >= 0:
+                    return card
+                below = below & ~JD_BIT or below  # under a higher diamond: keep the jack
             if below:
                 safe = below & ~QS_BIT
                 return _top(safe) if safe else QUEEN_SPADES
@@ -238,18 +298,20 @@ class HeuristicPlayer:
             return _top(keep) if keep else _top(above)
         # Void in the led suit: discard, but feed no points to a shooter or to our partner.
         partner_wins = view.rules.partnership and win_seat == (view.seat + 2) % 4
+        if partner_wins and last and legal & jack:
+            return JACK_DIAMONDS  # the partner takes the trick: the -10 stays with the team
         if partner_wins or (threat is not None and win_seat == threat):
             safe = legal & ~view.rules.penalty_mask()
             if safe:
-                return self._highest_discard(view, safe)
+                return self._highest_discard(view, safe & ~jack or safe)
         if legal & QS_BIT:
             return QUEEN_SPADES
-        if view.hidden() & QS_BIT and legal & HIGH_SPADES:
+        if hidden & QS_BIT and legal & HIGH_SPADES:
             return _top(legal & HIGH_SPADES)
         hearts = legal & HEARTS_MASK
         if hearts:
             return _top(hearts)
-        return self._highest_discard(view, legal)
+        return self._highest_discard(view, legal & ~jack or legal)
 
     @staticmethod
     def _highest_discard(view: SeatView, cards: int) -> int:

@@ -109,7 +109,8 @@ def world_value(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: i
     the bonus times (2 × the seat's chance of winning it from there − 1) (`game_chance`)."""
     shooter = r.moon_shooter() if rules.moon != "none" else None
     choice = None
-    if shooter is not None and moon_choice_open(rules, list(totals), shooter, rounds_done + 1):
+    if shooter is not None and moon_choice_open(rules, list(totals), shooter, rounds_done + 1,
+                                                r.points):
         choice = "new"
     scores = round_scores(rules, r.points, shooter, choice)
     n = rules.players

@@ -243,3 +243,52 @@ def test_the_last_trick_shows_its_cards_their_players_and_who_took_it(page) -> N
     assert dialog.locator("#hx-last-cards .hx-card svg").count() == 4
     dialog.get_by_role("button", name="Close").click()
     expect(dialog).to_be_hidden()
+
+
+def test_omnibus_chosen_in_the_settings_shows_in_the_score_sheet_and_the_rules(page) -> None:
+    """The Omnibus switch: offered with Black Lady, hidden with Black Maria and Reverse Hearts;
+    applied, it starts a game under it; the round's line of the score sheet marks the seat that
+    took J♦ (the server's record says which), with a note; the rules page explains it."""
+    fast_table(page)
+    page.goto("/hearts")
+    page.wait_for_selector(HAND)
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Settings").click()
+    form = page.locator("#hx-settings")
+    switch = form.locator("[data-field=omnibus]")
+    expect(switch).to_be_visible()
+    expect(switch).to_contain_text("Omnibus: jack of diamonds -10")
+    for refused in ("black-maria", "reverse"):
+        form.locator("select[name=variant]").select_option(refused)
+        expect(switch).to_be_hidden()
+    form.locator("select[name=variant]").select_option("black-lady")
+    expect(switch).to_be_visible()
+    switch.locator("input").check()
+    form.locator("select[name=variant]").select_option("spot")  # kept: Spot has it too
+    expect(switch.locator("input")).to_be_checked()
+    form.locator("select[name=variant]").select_option("black-lady")
+    before = page.request.get("/api/hearts/current").json()["game"]["id"]
+    form.get_by_role("button", name="Save and play these rules").click()
+    deadline = time.monotonic() + 10
+    while (current := page.request.get("/api/hearts/current").json()["game"])["id"] == before:
+        assert time.monotonic() < deadline, "no new game was started"
+        page.wait_for_timeout(50)
+    assert current["state"]["rules"]["omnibus"] is True
+    page.wait_for_function("() => document.querySelectorAll('#hx-hand [data-card]').length === 13")
+    assert page.request.get("/api/hearts/prefs").json()["rules"]["omnibus"] is True
+    pass_three(page)
+    play_cards(page, lambda p: p.query_selector("#hx-sheet[open]") is not None)
+    state = page.request.get("/api/hearts/current").json()["game"]["state"]
+    jack = state["jacks"][0]
+    assert jack in range(4) and len(state["history"]) == 1
+    marks = page.locator("#hx-sheet-table tbody tr:first-child td")
+    expect(marks.nth(jack).locator(".hx-jack-mark")).to_have_text("J♦")
+    assert page.locator("#hx-sheet-table .hx-jack-mark").count() == 1
+    assert state["history"][0][jack] == int(marks.nth(jack).inner_text().split()[0])
+    expect(page.locator("#hx-sheet .hx-jack-line")).to_have_text(
+        "J♦: 10 points off for the player who took it that round.")
+    page.keyboard.press("Escape")
+    page.goto("/rules/hearts")
+    term = page.get_by_text("Omnibus: jack of diamonds -10", exact=True)
+    expect(term).to_be_visible()
+    expect(page.locator("dd", has_text="scores 26 - 10 = 16")).to_be_visible()

@@ -17,6 +17,7 @@ import time
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -257,3 +258,31 @@ def test_four_people_play_a_table_with_a_drop_a_reload_a_spectator_and_a_rematch
         audit(frames_of(person, code), seats[person.name], record, seed)
     audit(frames_of(eve, code), None, record, seed)
     assert not [e for e in people.errors if "uncaught" in e]
+
+
+def test_a_table_made_with_omnibus_says_so_in_its_lobby(people) -> None:
+    """The "Play with friends" dialog offers Omnibus where the variant has it; the table made
+    with it plays it, and its lobby lists it among the rules."""
+    (ana,) = people(["Ana"])
+    ana.page.goto("/")
+    ana.page.request.put("/api/hearts/prefs", data={"speed": "instant"})
+    ana.page.goto("/hearts")
+    ana.page.wait_for_selector(HAND)
+    ana.page.click("[data-action=friends]")
+    dialog = ana.page.locator("#tx-friends")
+    dialog.locator("input[name=name]").fill("Ana")
+    switch = dialog.locator("[data-field=omnibus]")
+    dialog.locator("select[name=variant]").select_option("black-maria")
+    expect(switch).to_be_hidden()
+    dialog.locator("select[name=variant]").select_option("partnership")
+    expect(switch).to_be_visible()
+    switch.locator("input").check()
+    ana.page.click("#tx-create")
+    ana.page.wait_for_selector("#tx-invite[open]")
+    code = ana.page.inner_text("#tx-invite-code")
+    ana.page.click("#tx-invite-go")
+    ana.page.wait_for_url(f"**/t/{code}")
+    rules = ana.page.locator("#tx-rules li", has_text="Omnibus: jack of diamonds -10")
+    expect(rules).to_be_visible()
+    table = ana.page.request.get(f"/api/tables/{code}").json()["table"]
+    assert table["rules"]["omnibus"] is True and table["rules"]["partnership"] is True

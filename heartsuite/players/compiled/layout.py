@@ -17,6 +17,7 @@ import numpy.typing as npt
 from heartsuite.hearts.phase import DONE, PLAY
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules, deck_mask
+from heartsuite.players.heuristic import jack_of
 
 Ints = npt.NDArray[np.int64]
 
@@ -35,6 +36,8 @@ F_NO_PTS_FIRST = 10
 F_QS_ANYTIME = 11
 F_QS_BREAKS = 12
 F_TOTAL_POINTS = 13
+F_JACK = 14  # Omnibus: J♦'s bit (its rules of play are off at 0)
+F_SCORING = 15  # every card that changes the score (the points settle once all are taken)
 F_PTS = 16  # 52 slots: the points of each card
 FACTS_SIZE = F_PTS + 52
 
@@ -76,6 +79,8 @@ def _facts_tuple(rules: Rules) -> tuple[int, ...]:
     facts[F_QS_ANYTIME] = int(rules.qs_lead_anytime)
     facts[F_QS_BREAKS] = int(rules.qs_breaks_hearts)
     facts[F_TOTAL_POINTS] = rules.total_points()
+    facts[F_JACK] = jack_of(rules)
+    facts[F_SCORING] = rules.scoring_mask()
     facts[F_PTS : F_PTS + 52] = pts
     return tuple(facts)
 

@@ -21,6 +21,7 @@ from heartsuite.players.compiled.layout import (
     F_PTS,
     F_QS_ANYTIME,
     F_QS_BREAKS,
+    F_SCORING,
     S_BROKEN,
     S_DONE,
     S_HANDS,
@@ -120,7 +121,7 @@ def play_out(facts: Ints, st: Ints) -> None:
     if st[S_DONE] != 0:
         return
     n = facts[F_PLAYERS]
-    penalty = facts[F_PENALTY]
+    scoring = facts[F_SCORING]
     while True:
         play_card(facts, st, choose(facts, st, legal_mask(facts, st)))
         if st[S_IN_TRICK] != 0:
@@ -130,7 +131,7 @@ def play_out(facts: Ints, st: Ints) -> None:
         settled = 0
         for s in range(n):
             settled |= st[S_TAKEN + s]
-        if settled & penalty == penalty:
+        if settled & scoring == scoring:
             return
 
 

@@ -8,11 +8,22 @@ here (each part in its own digits), which order the same way.
 
 from __future__ import annotations
 
-from heartsuite.hearts.cards import HEARTS, HEARTS_MASK, QS_BIT, QUEEN_SPADES, SPADES, SUIT_MASKS
+from heartsuite.hearts.cards import (
+    DIAMONDS,
+    HEARTS,
+    HEARTS_MASK,
+    JACK_DIAMONDS,
+    JD_BIT,
+    QS_BIT,
+    QUEEN_SPADES,
+    SPADES,
+    SUIT_MASKS,
+)
 from heartsuite.players.compiled.jit import highest, kernel, lowest, popcount
 from heartsuite.players.compiled.layout import (
     F_DECK,
     F_HIGH_SPADE_POINTS,
+    F_JACK,
     F_MOON_SHARE,
     F_PARTNERSHIP,
     F_PENALTY,
@@ -25,6 +36,7 @@ from heartsuite.players.compiled.layout import (
     S_PLAYED,
     S_POINTS,
     S_TAKEN,
+    S_TRICK_MASK,
     S_TRICK_NO,
     S_TRICK_PTS,
     S_TURN,
@@ -32,12 +44,14 @@ from heartsuite.players.compiled.layout import (
     S_WIN_SEAT,
     Ints,
 )
-from heartsuite.players.heuristic import HIGH_SPADES
+from heartsuite.players.heuristic import HIGH_SPADES, JACK_BACK, JACK_LEAD_OUT
 
 _SUIT = SUIT_MASKS[0]  # a suit's mask is _SUIT << 13 * suit
 _SPADES_MASK = SUIT_MASKS[SPADES]
 _BELOW_QUEEN = (1 << QUEEN_SPADES) - 1
 _LOW_SIDE = sum(1 << (s * 13 + k) for s in range(4) if s != HEARTS for k in range(9)) & ~QS_BIT
+_DIAMONDS_MASK = SUIT_MASKS[DIAMONDS]
+_ABOVE_JACK = _DIAMONDS_MASK & ~((2 << JACK_DIAMONDS) - 1)
 
 
 @kernel
@@ -84,22 +98,31 @@ def _moon_threat(facts: Ints, st: Ints, seat: int) -> int:
             if holder >= 0:
                 return -1
             holder = s
-    if holder < 0 or holder == seat or st[S_POINTS + holder] * 10 < facts[F_MOON_SHARE]:
+    if holder < 0 or holder == seat:
+        return -1
+    held = st[S_POINTS + holder]
+    if st[S_TAKEN + holder] & facts[F_JACK]:
+        held += JACK_BACK
+    if held * 10 < facts[F_MOON_SHARE]:
         return -1
     return holder
 
 
 @kernel
-def _lead(legal: int, hand: int, hidden: int) -> int:
+def _lead(legal: int, hand: int, hidden: int, jack: int) -> int:
     queen_out = hidden & QS_BIT != 0
     if queen_out and not hand & HIGH_SPADES:
         fish = legal & _SPADES_MASK & _BELOW_QUEEN
         if fish:
             return highest(fish)
+    jack &= legal
+    if (jack != 0 and hidden & _ABOVE_JACK == 0
+            and popcount(hidden & _DIAMONDS_MASK) >= JACK_LEAD_OUT):
+        return JACK_DIAMONDS
     best, best_key = -1, 1 << 30
     for suit in range(4):
         suit_mask = _SUIT << (13 * suit)
-        m = legal & suit_mask
+        m = legal & suit_mask & ~jack
         if suit == SPADES:
             m &= ~(QS_BIT | (HIGH_SPADES if queen_out else 0))
         if not m:
@@ -121,7 +144,10 @@ def _follow(facts: Ints, st: Ints, seat: int, legal: int, hand: int, hidden: int
     most = 0
     for s in range(n):
         most = max(most, st[S_POINTS + s])
-    threat = _moon_threat(facts, st, seat) if most * 10 >= facts[F_MOON_SHARE] else -1
+    jack = facts[F_JACK]
+    slack = JACK_BACK * 10 if jack != 0 else 0
+    threat = _moon_threat(facts, st, seat) if most * 10 + slack >= facts[F_MOON_SHARE] else -1
+    last = st[S_IN_TRICK] == n - 1
     if legal & (_SUIT << (13 * led)):
         below = legal & ((1 << win_card) - 1)
         above = legal & ~below
@@ -129,6 +155,13 @@ def _follow(facts: Ints, st: Ints, seat: int, legal: int, hand: int, hidden: int
             return lowest(above)  # take the points to stop the moon
         if led == SPADES and legal & QS_BIT and win_card > QUEEN_SPADES:
             return QUEEN_SPADES  # dump the queen on the ace or king
+        if jack != 0 and led == DIAMONDS:
+            card = _jack_follow(above, hidden, st[S_TRICK_PTS], last,
+                                st[S_TRICK_MASK] & jack != 0)
+            if card >= 0:
+                return card
+            if below & ~JD_BIT:
+                below &= ~JD_BIT  # under a higher diamond: keep the jack
         if below:
             safe = below & ~QS_BIT
             return highest(safe) if safe else QUEEN_SPADES
@@ -137,9 +170,13 @@ def _follow(facts: Ints, st: Ints, seat: int, legal: int, hand: int, hidden: int
         keep = above & ~QS_BIT
         return highest(keep) if keep else highest(above)
     partner_wins = facts[F_PARTNERSHIP] != 0 and win_seat == (seat + 2) % 4
+    if partner_wins and last and legal & jack:
+        return JACK_DIAMONDS  # the partner takes the trick: the -10 stays with the team
     if partner_wins or (threat >= 0 and win_seat == threat):
         safe = legal & ~facts[F_PENALTY]
         if safe:
+            if safe & ~jack:
+                safe &= ~jack
             return highest_discard(safe, hand)
     if legal & QS_BIT:
         return QUEEN_SPADES
@@ -148,7 +185,24 @@ def _follow(facts: Ints, st: Ints, seat: int, legal: int, hand: int, hidden: int
     hearts = legal & HEARTS_MASK
     if hearts:
         return highest(hearts)
-    return highest_discard(legal, hand)
+    rest = legal & ~jack
+    return highest_discard(rest if rest else legal, hand)
+
+
+@kernel
+def _jack_follow(above: int, hidden: int, trick_pts: int, last: bool, jack_in_trick: bool) -> int:
+    """`fast_heuristic._jack_follow`: the card that wins J♦ safely, or -1."""
+    if jack_in_trick:
+        if above and trick_pts < 0:
+            if last:
+                return lowest(above)
+            top = highest(above)
+            if hidden & _DIAMONDS_MASK & ~((2 << top) - 1) == 0:
+                return top
+        return -1
+    if above & JD_BIT and trick_pts < JACK_BACK and (last or hidden & _ABOVE_JACK == 0):
+        return JACK_DIAMONDS
+    return -1
 
 
 @kernel
@@ -198,5 +252,5 @@ def choose(facts: Ints, st: Ints, legal: int) -> int:
             may_shoot and _moon_hand(facts, st, seat, hand, 2 + st[S_TRICK_NO] // 3)):
         return _moon_play(facts, st, legal, hidden)
     if st[S_IN_TRICK] == 0:
-        return _lead(legal, hand, hidden)
+        return _lead(legal, hand, hidden, facts[F_JACK])
     return _follow(facts, st, seat, legal, hand, hidden)

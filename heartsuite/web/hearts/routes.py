@@ -32,7 +32,7 @@ from fastapi.responses import HTMLResponse
 from starlette.requests import HTTPConnection
 
 from heartsuite.hearts.cards import card_text
-from heartsuite.hearts.rules import VARIANTS, Rules
+from heartsuite.hearts.rules import OMNIBUS_REFUSED, VARIANTS, Rules
 from heartsuite.players import levels
 from heartsuite.web.api_types import GameId
 from heartsuite.web.errors import ApiError
@@ -83,9 +83,11 @@ def _over(live: Live) -> bool:
 
 
 def page_data() -> dict[str, Any]:
-    """What the settings dialog needs: each variant's preset, strengths and speeds."""
+    """What the settings dialog needs: each variant's preset, the variants Omnibus is refused
+    with, strengths and speeds."""
     return {
         "variants": {name: Rules.variant_named(name).to_json() for name in VARIANTS},
+        "omnibus_refused": list(OMNIBUS_REFUSED),
         "strengths": list(STRENGTHS),
         "speeds": list(SPEEDS),
     }

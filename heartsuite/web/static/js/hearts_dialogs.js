@@ -28,12 +28,17 @@ function fillSheet(sheet, final) {
   const seats = [...Array(n).keys()];
   const head = `<thead><tr><th scope="col">${t("hearts.sheet.round")}</th>${
     seats.map((s) => `<th scope="col">${escapeHtml(seatName(s))}</th>`).join("")}</tr></thead>`;
+  const jackTitle = escapeHtml(t("hearts.sheet.jack"));
   const rows = state.history.map((points, r) => {
     const moon = state.moons[r];
+    // Omnibus: the seat that took J♦ (its -10 is in the round's points) is marked on the line.
+    const jack = state.jacks?.[r];
     const cells = points.map((p, s) => {
       const mark = moon === s ? ` <span class="hx-moon-mark" title="${escapeHtml(t("hearts.sheet.moon"))}">${icon("moon")}</span>`
         + `<span class="visually-hidden">${escapeHtml(t("hearts.sheet.moon"))}</span>` : "";
-      return `<td>${num(p)}${mark}</td>`;
+      const jackMark = jack === s ? ` <span class="hx-jack-mark" title="${jackTitle}" aria-hidden="true" dir="ltr">J♦</span>`
+        + `<span class="visually-hidden">${jackTitle}</span>` : "";
+      return `<td>${num(p)}${mark}${jackMark}</td>`;
     }).join("");
     return `<tr><th scope="row">${num(r + 1)}</th>${cells}</tr>`;
   }).join("");
@@ -47,7 +52,13 @@ function fillSheet(sheet, final) {
       seats.map((s) => `<td>${num(state.totals[s] + state.totals[(s + 2) % 4])}</td>`).join("")}</tr>` : "";
   sheet.innerHTML = `${head}<tbody>${rows}${empty}</tbody><tfoot><tr><th scope="row">${
     escapeHtml(t("hearts.sheet.total"))}</th>${totals}</tr>${teams}</tfoot>`;
-  const code = sheet.closest("form")?.querySelector(".hx-code-line");
+  const form = sheet.closest("form");
+  const note = form?.querySelector(".hx-jack-line");
+  if (note instanceof HTMLElement) {
+    note.hidden = !state.rules.omnibus;
+    note.textContent = state.rules.omnibus ? t("hearts.sheet.jack_note") : "";
+  }
+  const code = form?.querySelector(".hx-code-line");
   // A table with people has no game code (its deals come from a secret seed): no line.
   if (code) code.replaceChildren(state.code ? tCode("hearts.sheet.code", { code: state.code }) : "");
 }

@@ -8,7 +8,15 @@ import { api, num, openDialog, pageData, showError } from "./shell.js";
 
 /** @typedef {import("./hearts_state.js").Rules} Rules */
 
-const RULE_FIELDS = ["target", "rounds", "passing", "qs_lead_anytime", "qs_breaks_hearts", "moon", "moon_spares_partner"];
+const RULE_FIELDS = ["target", "rounds", "passing", "qs_lead_anytime", "qs_breaks_hearts", "moon", "moon_spares_partner",
+  "omnibus"];
+
+/**
+ * Whether Omnibus (J♦ -10) goes with these rules: not with the variants the server refuses it
+ * with (Black Maria, Reverse Hearts), nor when the highest total wins.
+ * @param {Rules} rules
+ */
+export const omnibusAllowed = (rules) => !rules.reverse && !pageData.omnibus_refused.includes(rules.variant);
 
 /**
  * A field of the settings form by name: a menu or a switch (a checkbox).
@@ -50,6 +58,7 @@ export function fillRules(form, rules) {
     }
   }
   $("[data-field=moon_spares_partner]", form).hidden = !rules.partnership;
+  $("[data-field=omnibus]", form).hidden = !omnibusAllowed(rules);
 }
 
 // How long a game lasts is the player's choice, not part of any variant: a variant chosen
@@ -57,13 +66,15 @@ export function fillRules(form, rules) {
 const LENGTH_FIELDS = ["target", "rounds"];
 
 /**
- * Show the preset of the variant now chosen in the form, keeping the game length it showed.
+ * Show the preset of the variant now chosen in the form, keeping the game length it showed
+ * and Omnibus where the new variant has it.
  * @param {HTMLFormElement} form
  * @returns {Rules} the rules now shown
  */
 export function applyVariant(form) {
   const rules = { ...pageData.variants[menu(form, "variant").value] };
   for (const name of LENGTH_FIELDS) rules[name] = Number(menu(form, name).value);
+  rules.omnibus = toggle(form, "omnibus").checked && omnibusAllowed(rules);
   fillRules(form, rules);
   return rules;
 }
@@ -81,6 +92,7 @@ export function readRules(form) {
     else rules[name] = name === "moon" ? input.value : Number(input.value);
   }
   if (!rules.partnership) rules.moon_spares_partner = false;
+  if (!omnibusAllowed(rules)) rules.omnibus = false;
   return rules;
 }
 

@@ -70,8 +70,11 @@ export function renderSeats() {
     $("[data-score]", el).title = t("hearts.total");
     const pts = state.round_points[seat];
     const taken = $("[data-taken]", el);
-    taken.textContent = pts ? `♥ ${num(pts)}` : "";
-    taken.title = pts ? t("hearts.round_points", { count: pts }) : "";
+    // Omnibus: the seat that took J♦ this round says so (its -10 is in the points shown).
+    const jack = Boolean(state.rules.omnibus) && (state.taken?.[seat] ?? []).includes("JD");
+    // J♦ is a left-to-right island (isolate marks): in Arabic or Urdu it would read "♦J".
+    taken.textContent = pts || jack ? `♥ ${num(pts)}${jack ? " \u2066J♦\u2069" : ""}` : "";
+    taken.title = pts || jack ? [t("hearts.round_points", { count: pts }), ...(jack ? [t("hearts.sheet.jack")] : [])].join(", ") : "";
     taken.setAttribute("aria-label", taken.title);
     const turn = state.turn === seat || (state.phase === "pass" && state.waiting_to_pass.includes(seat));
     el.classList.toggle("turn", turn);

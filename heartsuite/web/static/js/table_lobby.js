@@ -33,6 +33,7 @@ function rulesLines() {
   if (typeof rules.moon === "string") lines.push(t(`hearts.moon.${rules.moon}`));
   if (rules.qs_lead_anytime) lines.push(t("hearts.opt.qs_lead_anytime"));
   if (rules.qs_breaks_hearts) lines.push(t("hearts.opt.qs_breaks_hearts"));
+  if (rules.omnibus) lines.push(t("hearts.opt.omnibus"));
   lines.push(t(`table.timer.${table.timer}`));
   lines.push(t("table.rules.speed", { speed: t(`hearts.speed.${table.speed}`) }));
   lines.push(table.spectators ? t("table.rules.spectators") : t("table.rules.no_spectators"));
