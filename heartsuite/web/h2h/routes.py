@@ -9,6 +9,7 @@ The solver (`heartsuite.solver`) gives the hints, the solutions, the winnable de
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -21,6 +22,7 @@ from heartsuite.h2h.game import Game
 from heartsuite.h2h.state import State
 from heartsuite.web.api_types import GameId
 from heartsuite.web.errors import ApiError
+from heartsuite.web.h2h.daily import daily_of, daily_stats, day_of, today_utc
 from heartsuite.web.h2h.frames import frames, geometry
 from heartsuite.web.h2h.messages import Clock, NewGame, Prefs, Tap, Undo
 from heartsuite.web.h2h.sessions import (
@@ -59,8 +61,26 @@ async def _status(game: Game, person_prefs: dict[str, bool]) -> dict[str, Any]:
     return {"winnable": False, "deal_winnable": solver.is_winnable_deal(game.state.deal)}
 
 
+async def _daily(request: Request, row: GameRow, game: Game) -> dict[str, Any]:
+    """A daily deal's date, whether it is played on that date (UTC; only then does it count for
+    the streak), the moves of its shortest solution, and once won the person's daily figures."""
+    day = row.settings.get("daily")
+    if not isinstance(day, str):
+        return {}
+    games = sessions(request)
+    _, cached = await daily_of(games.store, dt.date.fromisoformat(day))
+    today = today_utc(games.clock())
+    out: dict[str, Any] = {"date": day, "today": today.isoformat(),
+                           "on_day": day == today.isoformat(), "shortest": cached.shortest}
+    if game.won:
+        out["stats"] = daily_stats(games.store.daily_results(row.person), today,
+                                   dt.date.fromisoformat(day))
+    return {"daily": out}
+
+
 async def _answer(request: Request, row: GameRow, game: Game, **extra: Any) -> dict[str, Any]:
     status = await _status(game, prefs_of(sessions(request).store, row.person))
+    status |= await _daily(request, row, game)
     return {"game": view(row, game, status)} | extra
 
 
@@ -140,7 +160,14 @@ async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     if held is not None and held[0].id != body.replaces:
         raise await _stale(request, *held)
     check_new_game(request)
-    if body.code is not None:
+    daily = None
+    if body.daily is not None:
+        if body.code is not None:
+            raise ApiError(400, "bad_request", "ask for a deal code or a daily deal, not both")
+        day = day_of(body.daily, sessions(request).clock())
+        deal, _ = await daily_of(sessions(request).store, day)
+        daily = day.isoformat()
+    elif body.code is not None:
         deal = deal_of(body.code)
     else:
         winnable = body.winnable
@@ -149,11 +176,25 @@ async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
         code = random_code("W" if winnable else "N")
         # a winnable deal is searched for by the solver: not on the event loop
         deal = await run_in_threadpool(deal_of, code) if winnable else deal_of(code)
-    row, game = sessions(request).start(person, deal)
+    row, game = sessions(request).start(person, deal, daily)
     if deal.code and sessions(request).solution_seen(person, deal.code):
         # not an unaided game (site/stats.py)
         sessions(request).update(row, lambda r: setattr(r, "settings", r.settings | {"seen": True}))
     return await _answer(request, row, game)
+
+
+@router.get("/api/h2h/daily")
+async def daily(request: Request, date: str | None = None) -> dict[str, Any]:
+    """The daily deal of a date (today in UTC by default): its code and the moves of its
+    shortest solution, with the person's daily figures (streaks, days played and won, and this
+    date's result)."""
+    games = sessions(request)
+    today = today_utc(games.clock())
+    day = today if date is None else day_of(date, games.clock())
+    deal, cached = await daily_of(games.store, day)
+    person = person_of(request)
+    return {"date": day.isoformat(), "code": deal.code, "shortest": cached.shortest,
+            "stats": daily_stats(games.store.daily_results(person), today, day)}
 
 
 @router.get("/api/h2h/games/{game_id}")
