@@ -11,8 +11,8 @@ import pytest
 from heartsuite.codes import LIMIT
 from heartsuite.h2h.deal import deal_for_number, parse_code
 from heartsuite.prng import Rng
-from heartsuite.solver import is_winnable_deal
 from heartsuite.solver import daily as daily_module
+from heartsuite.solver import is_winnable_deal
 from heartsuite.solver.daily import (
     DateError,
     candidate,

@@ -13,11 +13,11 @@ import pytest
 
 from heartsuite.web.store import (
     FINISHED,
-    DailyDeal,
-    DailyResult,
     LOST,
     PLAYING,
     WON,
+    DailyDeal,
+    DailyResult,
     StaleGame,
     StaleTable,
     Store,
