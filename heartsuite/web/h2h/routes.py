@@ -110,8 +110,10 @@ async def _save(request: Request, row: GameRow, game: Game, elapsed_ms: int | No
 
 @router.get("/h2h", response_class=HTMLResponse)
 async def page(request: Request) -> HTMLResponse:
+    today = today_utc(sessions(request).clock()).isoformat()
     return render_page(request, template="h2h.html", page="h2h", title_key="h2h.title",
-                       module="h2h", data={"geometry": geometry(), **FEATURES})
+                       module="h2h", data={"geometry": geometry(), "daily_today": today,
+                                           **FEATURES})
 
 
 @router.get("/api/h2h/meta")

@@ -40,8 +40,9 @@ def store_of(conn: HTTPConnection) -> Store:
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
+    today = today_utc(request.app.state.h2h.clock()).isoformat()
     return render_page(request, template="home.html", page="home", title_key="app.tagline",
-                       module="home")
+                       module="home", data={"daily_today": today}, daily_today=today)
 
 
 @router.get("/api/home")
