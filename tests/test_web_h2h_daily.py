@@ -182,3 +182,19 @@ def test_an_ordinary_game_of_the_same_code_is_no_daily_deal(client, tap, clock) 
         for target in move.taps():
             tap(client, game["id"], target)
     assert client.get("/api/h2h/daily").json()["stats"]["won"] == 0
+
+
+def test_computing_uncached_dates_is_rate_limited_and_cached_ones_are_not(tmp_path) -> None:
+    from heartsuite.web.app import create_app
+    from heartsuite.web.ratelimit import Limits, Rate
+
+    tight = Limits(new_games=Rate(per_minute=6, burst=2), solver_calls=Rate(per_minute=6, burst=1))
+    app = create_app(tmp_path, limits=tight)
+    app.state.h2h.clock = lambda: at(DAY)
+    client = TestClient(app)
+    assert client.get("/api/h2h/daily").status_code == 200  # computed: the one solver call
+    for _ in range(5):  # cached now: no solver call at all
+        assert client.get("/api/h2h/daily").status_code == 200
+    refused = client.get("/api/h2h/daily", params={"date": "2020-01-01"})
+    assert refused.status_code == 429 and refused.json()["error"] == "rate_limited"
+    assert app.state.store.daily_deal("2020-01-01") is None

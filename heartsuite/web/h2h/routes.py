@@ -18,11 +18,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from heartsuite import solver
+from heartsuite.h2h.deal import Deal
 from heartsuite.h2h.game import Game
 from heartsuite.h2h.state import State
 from heartsuite.web.api_types import GameId
 from heartsuite.web.errors import ApiError
-from heartsuite.web.h2h.daily import daily_of, daily_stats, day_of, today_utc
+from heartsuite.web.h2h.daily import cached_daily, daily_of, daily_stats, day_of, today_utc
 from heartsuite.web.h2h.frames import frames, geometry
 from heartsuite.web.h2h.messages import Clock, NewGame, Prefs, Tap, Undo
 from heartsuite.web.h2h.sessions import (
@@ -37,7 +38,7 @@ from heartsuite.web.h2h.sessions import (
 from heartsuite.web.people import person_of
 from heartsuite.web.ratelimit import check_new_game, check_solver
 from heartsuite.web.shell import render_page
-from heartsuite.web.store import PLAYING, GameRow, StaleGame
+from heartsuite.web.store import PLAYING, DailyDeal, GameRow, StaleGame
 
 router = APIRouter()
 # What the page may offer: the solver ships with the package, so always everything.
@@ -61,6 +62,15 @@ async def _status(game: Game, person_prefs: dict[str, bool]) -> dict[str, Any]:
     return {"winnable": False, "deal_winnable": solver.is_winnable_deal(game.state.deal)}
 
 
+async def _daily_deal(request: Request, day: dt.date) -> tuple[Deal, DailyDeal]:
+    """A date's daily deal and its cached figures; computing the shortest solution of a date not
+    cached yet is a solver call (rate limited: a date is anyone's to ask for)."""
+    _, cached = cached_daily(sessions(request).store, day)
+    if cached is None or cached.shortest is None:
+        check_solver(request)
+    return await daily_of(sessions(request).store, day)
+
+
 async def _daily(request: Request, row: GameRow, game: Game) -> dict[str, Any]:
     """A daily deal's date, whether it is played on that date (UTC; only then does it count for
     the streak), the moves of its shortest solution, and once won the person's daily figures."""
@@ -68,7 +78,7 @@ async def _daily(request: Request, row: GameRow, game: Game) -> dict[str, Any]:
     if not isinstance(day, str):
         return {}
     games = sessions(request)
-    _, cached = await daily_of(games.store, dt.date.fromisoformat(day))
+    _, cached = await daily_of(games.store, dt.date.fromisoformat(day))  # cached when it began
     today = today_utc(games.clock())
     out: dict[str, Any] = {"date": day, "today": today.isoformat(),
                            "on_day": day == today.isoformat(), "shortest": cached.shortest}
@@ -167,7 +177,7 @@ async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
         if body.code is not None:
             raise ApiError(400, "bad_request", "ask for a deal code or a daily deal, not both")
         day = day_of(body.daily, sessions(request).clock())
-        deal, _ = await daily_of(sessions(request).store, day)
+        deal, _ = await _daily_deal(request, day)
         daily = day.isoformat()
     elif body.code is not None:
         deal = deal_of(body.code)
@@ -193,7 +203,7 @@ async def daily(request: Request, date: str | None = None) -> dict[str, Any]:
     games = sessions(request)
     today = today_utc(games.clock())
     day = today if date is None else day_of(date, games.clock())
-    deal, cached = await daily_of(games.store, day)
+    deal, cached = await _daily_deal(request, day)
     person = person_of(request)
     return {"date": day.isoformat(), "code": deal.code, "shortest": cached.shortest,
             "stats": daily_stats(games.store.daily_results(person), today, day)}
