@@ -16,6 +16,8 @@ from heartsuite.web.store import (
     LOST,
     PLAYING,
     WON,
+    DailyDeal,
+    DailyResult,
     StaleGame,
     StaleTable,
     Store,
@@ -78,6 +80,39 @@ def test_games_begun_in_the_same_instant_keep_their_order(store: Store,
     store.save(rows[-1])
     assert store.last_finished(ana, "hearts") is not None
     assert store.last_finished(ana, "hearts").id == rows[-1].id  # type: ignore[union-attr]
+
+
+def test_daily_deals_are_cached_per_date(store: Store) -> None:
+    day = f"2{new_id()[:3]}-01-01"  # a date of this test's own (the table is shared)
+    assert store.daily_deal(day) is None
+    store.put_daily_deal(DailyDeal(day, "HH1-N-AAAAAAB", None))
+    assert store.daily_deal(day) == DailyDeal(day, "HH1-N-AAAAAAB", None)
+    store.put_daily_deal(DailyDeal(day, "HH1-N-AAAAAAB", 64))
+    store.put_daily_deal(DailyDeal(day, "HH1-N-AAAAAAB", 64))  # a second process: no change
+    assert store.daily_deal(day) == DailyDeal(day, "HH1-N-AAAAAAB", 64)
+
+
+def test_daily_results_keep_the_day_and_the_fewest_moves(store: Store) -> None:
+    ana, bo = new_id(), new_id()
+    assert store.daily_results(ana) == []
+    store.put_daily_deal(DailyDeal("2026-12-04", "HH1-N-TPWHMVX", 87))
+    store.record_daily(ana, "2026-12-04", played=True, won=False, moves=None)
+    assert store.daily_results(ana) == [DailyResult("2026-12-04", True, False, None, 87)]
+    store.record_daily(ana, "2026-12-04", played=True, won=True, moves=95)
+    store.record_daily(ana, "2026-12-04", played=False, won=False, moves=99)  # a slower replay
+    store.record_daily(ana, "2026-12-04", played=False, won=False, moves=90)  # a better one
+    store.record_daily(ana, "2026-12-04", played=False, won=False, moves=None)
+    assert store.daily_results(ana) == [DailyResult("2026-12-04", True, True, 90, 87)]
+    store.record_daily(ana, "2026-12-02", played=False, won=False, moves=70)  # replay only
+    store.record_daily(ana, "2026-12-03", played=True, won=True, moves=60)
+    assert store.daily_results(ana) == [
+        DailyResult("2026-12-02", False, False, 70, store.daily_results(ana)[0].shortest),
+        DailyResult("2026-12-03", True, True, 60, store.daily_results(ana)[1].shortest),
+        DailyResult("2026-12-04", True, True, 90, 87)]
+    assert store.daily_results(bo) == []
+    with pytest.raises(ValueError, match="negative"):
+        store.record_daily(ana, "2026-12-04", played=True, won=True, moves=-1)
+    assert store.daily_results(ana)[-1] == DailyResult("2026-12-04", True, True, 90, 87)
 
 
 def test_tables_refuse_a_taken_code_and_a_stale_write(store: Store) -> None:

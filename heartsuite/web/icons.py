@@ -12,6 +12,7 @@ _PATHS = {
             '.4-1.6 1-2.1A6 6 0 0 0 12 3Z"/>',
     "new": '<path d="M12 5v14M5 12h14"/>',
     "last": '<rect x="4" y="7" width="10" height="14" rx="2"/><path d="M9 3h9a2 2 0 0 1 2 2v12"/>',
+    "daily": '<rect x="3" y="5" width="18" height="16" rx="2"/><path d="M3 10h18M8 3v4M16 3v4"/>',
     "restart": '<path d="M4 12a8 8 0 1 0 2.3-5.6"/><path d="M4 4v5h5"/>',
     "menu": '<path d="M4 7h16M4 12h16M4 17h16"/>',
     "code": '<path d="M10 3 8 21M16 3l-2 18M4 9h17M3 15h17"/>',

@@ -9,6 +9,11 @@ Every write of a game or a table names the revision it was made from (`UPDATE â€
 so of two server processes sharing one database, one that read an older revision is refused
 (`StaleGame`, `StaleTable`) instead of overwriting the other's move.
 
+The daily deal (heartsuite.solver.daily): `daily_deals` caches each date's deal code and the length
+of its shortest solution (computed once, by whichever process asks first); `daily_results` keeps,
+per person and date, whether the date's deal was played and won on the date itself (the streak
+counts only those) and the fewest moves of any win of it, replays included.
+
 Statuses: `playing` (can be resumed), `won`, `lost` (finished without a win, or left with moves
 made), `abandoned` (left before any move; not counted anywhere).
 """
@@ -72,6 +77,20 @@ CREATE TABLE IF NOT EXISTS table_people (
     PRIMARY KEY (table_id, person)
 );
 CREATE INDEX IF NOT EXISTS table_people_person ON table_people (person);
+CREATE TABLE IF NOT EXISTS daily_deals (
+    day TEXT PRIMARY KEY,
+    code TEXT NOT NULL,
+    shortest INTEGER
+);
+CREATE TABLE IF NOT EXISTS daily_results (
+    person TEXT NOT NULL,
+    day TEXT NOT NULL,
+    played INTEGER NOT NULL DEFAULT 0,
+    won INTEGER NOT NULL DEFAULT 0,
+    fewest INTEGER,
+    updated REAL NOT NULL,
+    PRIMARY KEY (person, day)
+);
 """
 
 
@@ -140,6 +159,27 @@ def _table_row(values: tuple[Any, ...]) -> TableRow:
     items = dict(zip(_TABLE_COLUMNS, values, strict=True))
     items["data"] = json.loads(items["data"])
     return TableRow(**items)
+
+
+@dataclass(frozen=True, slots=True)
+class DailyDeal:
+    """A date's daily deal as cached: its code and the moves of its shortest solution."""
+
+    day: str  # YYYY-MM-DD
+    code: str
+    shortest: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class DailyResult:
+    """A person's daily deal of one date: played and won on the date itself, the fewest moves
+    of any win of it (None: not won yet), and the moves of its shortest solution when cached."""
+
+    day: str
+    played: bool
+    won: bool
+    fewest: int | None
+    shortest: int | None = None
 
 
 def new_id() -> str:
@@ -325,6 +365,47 @@ class Store:
             (person, kind, *statuses),
         )
         return [_row(r) for r in rows]
+
+    # The daily deal -----------------------------------------------------------------------------
+
+    def daily_deal(self, day: str) -> DailyDeal | None:
+        """The cached daily deal of a date (YYYY-MM-DD), None when none is cached yet."""
+        rows = self._run("SELECT day, code, shortest FROM daily_deals WHERE day = ?", (day,))
+        return DailyDeal(rows[0][0], rows[0][1], rows[0][2]) if rows else None
+
+    def put_daily_deal(self, deal: DailyDeal) -> None:
+        """Cache a date's daily deal (replacing what was cached for the date)."""
+        self._run("INSERT INTO daily_deals (day, code, shortest) VALUES (?, ?, ?)"
+                  " ON CONFLICT (day) DO UPDATE SET code = excluded.code,"
+                  " shortest = excluded.shortest", (deal.day, deal.code, deal.shortest))
+
+    def record_daily(self, person: str, day: str, *, played: bool, won: bool,
+                     moves: int | None) -> None:
+        """Add to a person's result of a date: `played`/`won` on the date itself (once true,
+        they stay true), `moves` of a win (the fewest is kept)."""
+        if moves is not None and moves < 0:
+            raise ValueError("moves cannot be negative")
+        self.ensure_person(person)
+        self._run(
+            "INSERT INTO daily_results (person, day, played, won, fewest, updated)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (person, day) DO UPDATE SET"
+            " played = CASE WHEN excluded.played > daily_results.played THEN excluded.played"
+            " ELSE daily_results.played END,"
+            " won = CASE WHEN excluded.won > daily_results.won THEN excluded.won"
+            " ELSE daily_results.won END,"
+            " fewest = CASE WHEN daily_results.fewest IS NULL THEN excluded.fewest"
+            " WHEN excluded.fewest IS NOT NULL AND excluded.fewest < daily_results.fewest"
+            " THEN excluded.fewest ELSE daily_results.fewest END,"
+            " updated = excluded.updated",
+            (person, day, int(played or won), int(won), moves, time.time()))
+
+    def daily_results(self, person: str) -> list[DailyResult]:
+        """The person's results of daily deals, oldest date first."""
+        rows = self._run("SELECT r.day, r.played, r.won, r.fewest, d.shortest"
+                         " FROM daily_results r LEFT JOIN daily_deals d ON d.day = r.day"
+                         " WHERE r.person = ? ORDER BY r.day", (person,))
+        return [DailyResult(day, bool(played), bool(won), fewest, shortest)
+                for day, played, won, fewest, shortest in rows]
 
     # Tables with people -----------------------------------------------------------------------
 

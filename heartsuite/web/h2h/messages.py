@@ -19,13 +19,16 @@ MoveNumber = Annotated[StrictInt, Field(ge=0, le=10**9)]
 
 
 class NewGame(Strict):
-    """A deal by code, else a fresh one (winnable when asked, else as the person prefers).
+    """A deal by code, the daily deal of a date, else a fresh one (winnable when asked, else as
+    the person prefers).
     `replaces` is the id of the game the page shows (null when it shows none): if the person's
     game in play is another one, the request is stale."""
 
     replaces: GameId | None
     code: Annotated[str, Field(max_length=40)] | None = None
     winnable: StrictBool | None = None
+    # The daily deal of this date (YYYY-MM-DD, not after today in UTC), instead of a code.
+    daily: Annotated[str, Field(max_length=10)] | None = None
 
 
 class Tap(Strict):

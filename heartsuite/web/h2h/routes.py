@@ -9,6 +9,7 @@ The solver (`heartsuite.solver`) gives the hints, the solutions, the winnable de
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -17,10 +18,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from heartsuite import solver
+from heartsuite.h2h.deal import Deal
 from heartsuite.h2h.game import Game
 from heartsuite.h2h.state import State
 from heartsuite.web.api_types import GameId
 from heartsuite.web.errors import ApiError
+from heartsuite.web.h2h.daily import cached_daily, daily_of, daily_stats, day_of, today_utc
 from heartsuite.web.h2h.frames import frames, geometry
 from heartsuite.web.h2h.messages import Clock, NewGame, Prefs, Tap, Undo
 from heartsuite.web.h2h.sessions import (
@@ -35,7 +38,7 @@ from heartsuite.web.h2h.sessions import (
 from heartsuite.web.people import person_of
 from heartsuite.web.ratelimit import check_new_game, check_solver
 from heartsuite.web.shell import render_page
-from heartsuite.web.store import PLAYING, GameRow, StaleGame
+from heartsuite.web.store import PLAYING, DailyDeal, GameRow, StaleGame
 
 router = APIRouter()
 # What the page may offer: the solver ships with the package, so always everything.
@@ -59,8 +62,35 @@ async def _status(game: Game, person_prefs: dict[str, bool]) -> dict[str, Any]:
     return {"winnable": False, "deal_winnable": solver.is_winnable_deal(game.state.deal)}
 
 
+async def _daily_deal(request: Request, day: dt.date) -> tuple[Deal, DailyDeal]:
+    """A date's daily deal and its cached figures; computing the shortest solution of a date not
+    cached yet is a solver call (rate limited: a date is anyone's to ask for)."""
+    _, cached = cached_daily(sessions(request).store, day)
+    if cached is None or cached.shortest is None:
+        check_solver(request)
+    return await daily_of(sessions(request).store, day)
+
+
+async def _daily(request: Request, row: GameRow, game: Game) -> dict[str, Any]:
+    """A daily deal's date, whether it is played on that date (UTC; only then does it count for
+    the streak), the moves of its shortest solution, and once won the person's daily figures."""
+    day = row.settings.get("daily")
+    if not isinstance(day, str):
+        return {}
+    games = sessions(request)
+    _, cached = await daily_of(games.store, dt.date.fromisoformat(day))  # cached when it began
+    today = today_utc(games.clock())
+    out: dict[str, Any] = {"date": day, "today": today.isoformat(),
+                           "on_day": day == today.isoformat(), "shortest": cached.shortest}
+    if game.won:
+        out["stats"] = daily_stats(games.store.daily_results(row.person), today,
+                                   dt.date.fromisoformat(day))
+    return {"daily": out}
+
+
 async def _answer(request: Request, row: GameRow, game: Game, **extra: Any) -> dict[str, Any]:
     status = await _status(game, prefs_of(sessions(request).store, row.person))
+    status |= await _daily(request, row, game)
     return {"game": view(row, game, status)} | extra
 
 
@@ -90,8 +120,10 @@ async def _save(request: Request, row: GameRow, game: Game, elapsed_ms: int | No
 
 @router.get("/h2h", response_class=HTMLResponse)
 async def page(request: Request) -> HTMLResponse:
+    today = today_utc(sessions(request).clock()).isoformat()
     return render_page(request, template="h2h.html", page="h2h", title_key="h2h.title",
-                       module="h2h", data={"geometry": geometry(), **FEATURES})
+                       module="h2h", data={"geometry": geometry(), "daily_today": today,
+                                           **FEATURES})
 
 
 @router.get("/api/h2h/meta")
@@ -140,7 +172,14 @@ async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     if held is not None and held[0].id != body.replaces:
         raise await _stale(request, *held)
     check_new_game(request)
-    if body.code is not None:
+    daily = None
+    if body.daily is not None:
+        if body.code is not None:
+            raise ApiError(400, "bad_request", "ask for a deal code or a daily deal, not both")
+        day = day_of(body.daily, sessions(request).clock())
+        deal, _ = await _daily_deal(request, day)
+        daily = day.isoformat()
+    elif body.code is not None:
         deal = deal_of(body.code)
     else:
         winnable = body.winnable
@@ -149,11 +188,25 @@ async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
         code = random_code("W" if winnable else "N")
         # a winnable deal is searched for by the solver: not on the event loop
         deal = await run_in_threadpool(deal_of, code) if winnable else deal_of(code)
-    row, game = sessions(request).start(person, deal)
+    row, game = sessions(request).start(person, deal, daily)
     if deal.code and sessions(request).solution_seen(person, deal.code):
         # not an unaided game (site/stats.py)
         sessions(request).update(row, lambda r: setattr(r, "settings", r.settings | {"seen": True}))
     return await _answer(request, row, game)
+
+
+@router.get("/api/h2h/daily")
+async def daily(request: Request, date: str | None = None) -> dict[str, Any]:
+    """The daily deal of a date (today in UTC by default): its code and the moves of its
+    shortest solution, with the person's daily figures (streaks, days played and won, and this
+    date's result)."""
+    games = sessions(request)
+    today = today_utc(games.clock())
+    day = today if date is None else day_of(date, games.clock())
+    deal, cached = await _daily_deal(request, day)
+    person = person_of(request)
+    return {"date": day.isoformat(), "code": deal.code, "shortest": cached.shortest,
+            "stats": daily_stats(games.store.daily_results(person), today, day)}
 
 
 @router.get("/api/h2h/games/{game_id}")

@@ -20,6 +20,7 @@ from heartsuite.codes import LIMIT
 from heartsuite.h2h.deal import CodeError, Deal, format_code
 from heartsuite.h2h.game import Card, Game, GameRecordError, Settings
 from heartsuite.solver import deal_from_code
+from heartsuite.solver.daily import today_utc
 from heartsuite.web.errors import ApiError
 from heartsuite.web.store import ABANDONED, LOST, PLAYING, WON, GameRow, StaleGame, Store
 
@@ -51,6 +52,8 @@ class Sessions:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        # The time of day the daily deal's "on its own date" is judged by (tests set it).
+        self.clock: Callable[[], float] = time.time
         self._games: OrderedDict[str, tuple[GameRow, Game]] = OrderedDict()
 
     def _remember(self, row: GameRow, game: Game) -> None:
@@ -132,14 +135,17 @@ class Sessions:
         except ApiError:
             return None
 
-    def start(self, person: str, deal: Deal) -> tuple[GameRow, Game]:
-        """Begin a new game; the one in play (if any) ends as lost, or abandoned if untouched."""
+    def start(self, person: str, deal: Deal, daily: str | None = None
+              ) -> tuple[GameRow, Game]:
+        """Begin a new game; the one in play (if any) ends as lost, or abandoned if untouched.
+        `daily`: the date (YYYY-MM-DD) whose daily deal this is, kept in the row's settings."""
         held = self.current(person)
         if held is not None:
             old, _ = held
             self.update(old, lambda r: setattr(r, "status", LOST if r.moves else ABANDONED))
         game = Game(deal, settings_of(prefs_of(self.store, person)))
-        row = self.store.create_game(person, KIND, deal.code or "", game.to_dict())
+        settings = {} if daily is None else {"daily": daily}
+        row = self.store.create_game(person, KIND, deal.code or "", game.to_dict(), settings)
         self._remember(row, game)
         return row, game
 
@@ -167,11 +173,27 @@ class Sessions:
             row.elapsed_ms = 0  # the clock starts with the first move
         elif elapsed_ms is not None and row.status == PLAYING and row.moves:
             row.elapsed_ms = honest_clock(row, elapsed_ms)
-        if game.won and row.status == PLAYING:
+        won_now = game.won and row.status == PLAYING
+        if won_now:
             row.status = WON
             row.result = {"score": row.score, "moves": row.moves, "elapsed_ms": row.elapsed_ms,
                           "hints": row.hints}
         self.store.save(row)
+        if (before == 0 and row.moves) or won_now:
+            self._record_daily(row, won_now)
+
+    def _record_daily(self, row: GameRow, won: bool) -> None:
+        """A daily deal's first move or win, into the person's daily results: played and won
+        count on the deal's own date (UTC) only; a win's moves count on any date. A game played
+        after viewing the deal's solution wins nothing."""
+        day = row.settings.get("daily")
+        if not isinstance(day, str):
+            return
+        on_day = day == today_utc(self.clock()).isoformat()
+        won = won and row.settings.get("seen") is not True
+        if on_day or won:
+            self.store.record_daily(row.person, day, played=on_day, won=on_day and won,
+                                    moves=row.moves if won else None)
 
     async def stop(self) -> None:
         """Nothing runs in the background: every change is already saved. Forget the games."""

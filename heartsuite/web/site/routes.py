@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
 from heartsuite.h2h.deal import Deal
+from heartsuite.web.h2h.daily import daily_stats, today_utc
 from heartsuite.web.h2h.frames import frames, geometry
 from heartsuite.web.h2h.sessions import KIND as H2H
 from heartsuite.web.hearts.hub import KIND as HEARTS
@@ -39,8 +40,9 @@ def store_of(conn: HTTPConnection) -> Store:
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
+    today = today_utc(request.app.state.h2h.clock()).isoformat()
     return render_page(request, template="home.html", page="home", title_key="app.tagline",
-                       module="home")
+                       module="home", data={"daily_today": today}, daily_today=today)
 
 
 @router.get("/api/home")
@@ -66,7 +68,9 @@ async def stats_page(request: Request) -> HTMLResponse:
 async def stats_data(request: Request) -> dict[str, Any]:
     store = store_of(request)
     person = person_of(request)
+    today = today_utc(request.app.state.h2h.clock())
     return {"h2h": h2h_stats(store, person), "hearts": hearts_stats(store, person),
+            "daily": daily_stats(store.daily_results(person), today),
             "hearts_by_opponents": hearts_by_opponents(store, person)}
 
 

@@ -6,6 +6,9 @@ best score over all), hints used. Hearts: games, wins, average points per round 
 read from each finished Hearts game's `result`: `{"rounds": int, "points": int, "moons": int}`
 (the person's own points and moons), which the Hearts routes write when a game ends.
 
+The daily deal has figures of its own (web/h2h/daily.py `daily_stats`); its games are counted
+here too, as the games they are.
+
 A Heart to Heart game the person played after viewing the solution of the same deal (its row's
 `settings` say `"seen": true`, written by the h2h routes) is no unaided game: it is counted as
 `seen`, beside the figures, never in them (nor does it break or extend a streak).

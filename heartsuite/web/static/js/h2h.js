@@ -2,6 +2,7 @@
 // The Heart to Heart page: sends taps to the server and draws the game it gets back.
 
 import { Board, moveFocus } from "./board.js";
+import { celebrate, formatDay } from "./daily.js";
 import { $, $$, dialogEl, isShortcutKey, replayClass, targetOf } from "./dom.js";
 import { codeDialog, copyCode, introBanner } from "./game_ui.js";
 import {
@@ -20,7 +21,19 @@ import { Replay } from "./replay.js";
  *   hints_used: number, selected: Target | null,
  *   settings: { placement_help: boolean, [name: string]: boolean },
  *   hints: { playable: Target[], partners: Target[], dimmed: Target[] },
+ *   daily?: Daily,
  * }} Game
+ */
+/**
+ * A daily deal's figures (heartsuite/web/h2h/daily.py `daily_stats`).
+ * @typedef {{ date: string, played: boolean, won: boolean, fewest: number | null,
+ *   shortest: number | null }} DailyDay
+ * @typedef {{ today: string, streak: number, best_streak: number, played: number, won: number,
+ *   days: DailyDay[], result?: DailyDay | null }} DailyStats
+ * What a daily game carries: its date, whether it is played on that date (UTC), the moves of
+ * the deal's shortest solution, and once won the person's daily figures.
+ * @typedef {{ date: string, today: string, on_day: boolean, shortest: number | null,
+ *   stats?: DailyStats }} Daily
  */
 
 const INTRO_KEY = "heartsuite.h2h.intro-seen";
@@ -75,6 +88,14 @@ function render() {
   $("[data-info=moves]").textContent = num(game.moves);
   $("[data-info=code]").textContent = game.code;
   /** @type {HTMLButtonElement} */ ($("[data-action=undo]")).disabled = !game.can_undo;
+  const daily = $("#daily-line");
+  daily.hidden = !game.daily;
+  if (game.daily) {
+    const date = formatDay(game.daily.date);
+    daily.textContent = game.daily.on_day ? t("h2h.daily.date", { date })
+      : t("h2h.daily.replay", { date });
+    daily.classList.toggle("replay", !game.daily.on_day);
+  }
   const line = $("#winnable-line");
   line.hidden = game.winnable === null || game.winnable === undefined;
   if (!line.hidden) {
@@ -179,7 +200,7 @@ const body = (extra = {}) => ({ elapsed_ms: Math.round(elapsed()), ...extra });
  * Start a game (by code, or a fresh deal) in place of `replaces`, by default the game shown: the
  * server refuses with `stale` when the person's game in play is another one, so a request sent
  * twice starts one game.
- * @param {{ code?: string }} request
+ * @param {{ code?: string, daily?: string }} request
  * @param {string | null} [replaces]
  * @returns {Promise<Game>}
  */
@@ -211,6 +232,7 @@ function narrate(event, view) {
 async function afterMove(before) {
   if (!game) return;
   if (game.won && !before.won) {
+    celebrate();
     await showWon();
   } else if (game.blocked && !before.blocked) {
     await showBlocked();
@@ -264,7 +286,7 @@ function hint() {
   });
 }
 
-/** @param {{ code?: string }} [request] */
+/** @param {{ code?: string, daily?: string }} [request] */
 function startGame(request = {}) {
   return enqueue(async () => {
     load(await createGame(request));
@@ -300,8 +322,44 @@ async function restartDeal() {
   await queue;
   if (!game || game.moves === 0) return;
   if (inProgress(game) && await openDialog(dialogEl("#dlg-restart")) !== "restart") return;
-  await startGame({ code: game.code });
+  // The daily deal starts again as the daily deal (its date's figures still count it).
+  await startGame(game.daily ? { daily: game.daily.date } : { code: game.code });
   announce(t("h2h.restarted"));
+}
+
+/**
+ * The daily deal of a date (today's, as the server counts days: in UTC, by default) in place of
+ * `current` (the game shown, or the person's game in play when the page opens on a link). Asked
+ * first when a game in progress would be left; that date's daily deal already in play goes on.
+ * @param {string} [date]
+ * @param {Game | null} [current]
+ */
+async function playDaily(date, current = game) {
+  await queue;
+  const day = date ?? (await api("/api/h2h/daily")).date;
+  if (current && current.daily?.date === day && current.status === "playing") {
+    load(current);
+    return;
+  }
+  if (!await mayLeave(current)) return;
+  await enqueue(async () => {
+    load(await createGame({ daily: day }, current?.id ?? null));
+    announce(t("h2h.daily.date", { date: formatDay(day) }));
+  });
+}
+
+/** The daily lines of the win dialog: moves against the best possible, the streak, a replay. */
+function wonDaily() {
+  const block = $("#won-daily-block");
+  const daily = game?.daily;
+  block.hidden = !daily;
+  if (!game || !daily) return;
+  $("#won-daily").textContent = daily.shortest === null ? ""
+    : t("h2h.daily.moves", { count: game.moves, best: daily.shortest });
+  const stats = daily.stats;
+  $("#won-daily-streak").textContent = stats
+    ? t("h2h.daily.streak", { count: stats.streak, best: stats.best_streak }) : "";
+  $("#won-daily-note").textContent = daily.on_day ? "" : t("h2h.daily.won_replay");
 }
 
 async function showWon() {
@@ -311,6 +369,7 @@ async function showWon() {
     { score: game.score, time: clock(game.elapsed_ms), count: game.moves });
   $("#won-hints").textContent = game.hints_used ? t("h2h.won.hints", { count: game.hints_used })
     : "";
+  wonDaily();
   const choice = await openDialog(dialogEl("#dlg-won"));
   if (choice === "new") await startGame();
   if (choice === "solution") await showSolution();
@@ -412,7 +471,8 @@ const dismissIntro = introBanner($("#first-visit"), INTRO_KEY);
 
 /** @type {Record<string, () => unknown>} */
 const actions = {
-  undo, hint, new: newGame, restart: restartDeal, code: playCode, copy: copyGameCode,
+  undo, hint, new: newGame, restart: restartDeal, daily: () => playDaily(), code: playCode,
+  copy: copyGameCode,
   settings: openSettings,
   help: () => openDialog(dialogEl("#dlg-help")),
   menu: () => openDialog(dialogEl("#dlg-menu")),
@@ -471,7 +531,22 @@ async function init() {
     if (el.matches("button, .tool")) el.hidden = !pageData.solver;
   }
   $(".toolbar [data-action=hint]").hidden = !pageData.solver;
+  $("#daily-menu-date").textContent = formatDay(pageData.daily_today);
   const params = new URLSearchParams(location.search);
+  const daily = params.get("daily");
+  if (daily !== null) {
+    // A link to the daily deal (the home page's, the statistics' days): today's when no date.
+    history.replaceState(null, "", location.pathname);
+    try {
+      const { game: current } = await api("/api/h2h/current");
+      if (inProgress(current)) load(current);
+      await playDaily(daily || undefined, current);
+      if (game) return;
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) toast(t("common.error"), 6000);
+      else showError(err);
+    }
+  }
   const code = params.get("code");
   if (code) {
     history.replaceState(null, "", location.pathname);

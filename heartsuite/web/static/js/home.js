@@ -3,8 +3,9 @@
 // waiting for players, finished recently) to go back to.
 
 import { cardSvg } from "./cards.js";
+import { formatDay } from "./daily.js";
 import { $, $$ } from "./dom.js";
-import { api, t } from "./shell.js";
+import { api, pageData, t } from "./shell.js";
 
 /** @type {Record<string, string[][]>} */
 const ART = { h2h: [["K", "H"], ["A", "H"], ["K", "H"]], hearts: [["2", "C"], ["Q", "S"], ["A", "H"]] };
@@ -56,8 +57,29 @@ async function listTables() {
   }
 }
 
+/** Today's daily deal: its date in the reader's words, and how the person stands with it. */
+async function showDaily() {
+  $("#home-daily-blurb").textContent = t("home.daily.blurb",
+    { date: formatDay(pageData.daily_today) });
+  try {
+    const info = await api("/api/h2h/daily");
+    /** @type {HTMLAnchorElement} */ ($("#home-daily-play")).href = `/h2h?daily=${info.date}`;
+    $("#home-daily-blurb").textContent = t("home.daily.blurb", { date: formatDay(info.date) });
+    const { result, streak } = info.stats;
+    const lines = [];
+    if (result?.won && result.fewest !== null) {
+      lines.push(t("home.daily.solved", { count: result.fewest }));
+    }
+    if (streak) lines.push(t("home.daily.streak", { count: streak }));
+    $("#home-daily-status").textContent = lines.join(" · ");
+  } catch {
+    // the link plays today's deal all the same
+  }
+}
+
 async function init() {
   listTables();
+  showDaily();
   try {
     const data = await api("/api/home");
     if (data.h2h && data.h2h.moves > 0) {

@@ -1,6 +1,7 @@
 // @ts-check
 // Statistics: figures computed by the server from the stored games.
 
+import { formatDay } from "./daily.js";
 import { $ } from "./dom.js";
 import { api, clock, num, showError, t } from "./shell.js";
 
@@ -146,6 +147,45 @@ function opponentsTables(root, groups) {
     }).join("");
 }
 
+/**
+ * The daily deal: streaks and days as tiles, then the latest dates, each with its result, the
+ * fewest moves against the best possible and a link to play that date's deal again.
+ * @param {import("./h2h.js").DailyStats} daily
+ */
+function dailySection(daily) {
+  const root = $("#stats-daily");
+  if (!daily.days.length && !daily.played) {
+    message(root, t("stats.daily.none"));
+  } else {
+    tiles(root, [["daily.streak", num(daily.streak)], ["daily.best_streak", num(daily.best_streak)],
+      ["daily.played", num(daily.played)], ["daily.won", num(daily.won)]]);
+  }
+  $("#stats-daily-days").replaceChildren(...daily.days.map((day) => {
+    const li = document.createElement("li");
+    li.className = "daily-day";
+    li.dataset.date = day.date;
+    const date = document.createElement("span");
+    date.className = "daily-day-date";
+    date.textContent = formatDay(day.date);
+    const status = document.createElement("span");
+    status.className = "daily-day-status";
+    status.textContent = t(day.won ? "stats.daily.won_day"
+      : day.fewest !== null ? "stats.daily.won_replay" : "stats.daily.not_won");
+    const moves = document.createElement("span");
+    moves.className = "daily-day-moves";
+    moves.textContent = day.fewest !== null && day.shortest !== null
+      ? t("h2h.daily.moves", { count: day.fewest, best: day.shortest })
+      : day.shortest !== null ? t("stats.daily.best_possible", { best: day.shortest }) : "";
+    const again = document.createElement("a");
+    again.className = "btn small";
+    again.href = `/h2h?daily=${encodeURIComponent(day.date)}`;
+    again.textContent = t("stats.daily.replay");
+    again.setAttribute("aria-label", `${t("stats.daily.replay")}: ${date.textContent}`);
+    li.append(date, status, moves, again);
+    return li;
+  }));
+}
+
 async function init() {
   try {
     const data = await api("/api/stats");
@@ -156,6 +196,7 @@ async function init() {
     if (data.h2h.all.played || data.h2h.seen) tiles(h2hRoot, [...h2hFigures(data.h2h.all), ...seen]);
     else message(h2hRoot, t("stats.none"));
     dealsTable($("#stats-deals"), data.h2h.deals);
+    dailySection(data.daily);
     const h = data.hearts;
     const heartsRoot = $("#stats-hearts");
     if (h.games) {
