@@ -21,6 +21,7 @@ pytestmark = pytest.mark.browser
 VIEWPORTS = [(360, 640), (640, 360), (1366, 768)]
 PAGES = ["h2h", "hearts", "table"]
 BOTS = [{"kind": "person"}] + [{"kind": "bot", "level": "easy"}] * 3
+THIRTEEN = "() => document.querySelectorAll('#hx-hand [data-card]').length === 13"
 
 # The boxes of what is on screen, rounded out to whole pixels.
 BOXES = """() => {
@@ -34,7 +35,8 @@ BOXES = """() => {
     scrollW: document.documentElement.scrollWidth, scrollH: document.documentElement.scrollHeight,
     tools: toolbar ? shown("main .toolbar .tool").map((el) => ({ name: el.getAttribute("aria-label")
       || el.textContent.trim(), box: box(el),
-      labels: shown(".tool-label", el).map((l) => ({ ...box(l), lines: l.getClientRects().length })),
+      labels: shown(".tool-label", el)
+        .map((l) => ({ ...box(l), lines: l.getClientRects().length })),
       labelText: shown(".tool-label", el).map((l) => l.textContent) })) : [],
     hand: shown("#hx-hand [data-card]").map(box),
     heart: shown("#heart .card:not(.gone)").map(box),
@@ -51,7 +53,8 @@ DIALOG = """() => {
   const box = (el) => { const r = el.getBoundingClientRect();
     return { l: r.left, t: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height }; };
   return { id: d.id, box: box(d), buttons: Array.from(d.querySelectorAll(".actions .btn"))
-    .filter((el) => el.getClientRects().length).map((el) => ({ text: el.textContent.trim(), box: box(el) })) };
+    .filter((el) => el.getClientRects().length)
+    .map((el) => ({ text: el.textContent.trim(), box: box(el) })) };
 }"""
 
 
@@ -61,7 +64,8 @@ def inside(box: dict, width: float, height: float, slack: float = 0.5) -> bool:
 
 
 def overlaps(a: dict, b: dict) -> bool:
-    return a["l"] < b["r"] - 0.5 and b["l"] < a["r"] - 0.5 and a["t"] < b["b"] - 0.5 and b["t"] < a["b"] - 0.5
+    return (a["l"] < b["r"] - 0.5 and b["l"] < a["r"] - 0.5
+            and a["t"] < b["b"] - 0.5 and b["t"] < a["b"] - 0.5)
 
 
 @pytest.fixture
@@ -98,10 +102,10 @@ def open_game(page, name: str) -> None:
         assert response.ok, response.text()
         page.goto(f"/t/{response.json()['code']}")  # every seat taken: the game starts
         page.wait_for_selector("#tx-game:not([hidden])")
-        page.wait_for_function("() => document.querySelectorAll('#hx-hand [data-card]').length === 13")
+        page.wait_for_function(THIRTEEN)
     elif name == "hearts":
         page.goto("/hearts")
-        page.wait_for_function("() => document.querySelectorAll('#hx-hand [data-card]').length === 13")
+        page.wait_for_function(THIRTEEN)
     else:
         page.goto("/h2h")
         page.wait_for_selector("#heart .card")
@@ -132,7 +136,7 @@ def check_screen(page, name: str, locale: str) -> dict:
         label = tool["labels"][0]
         assert label["l"] >= box["l"] - 0.5 and label["r"] <= box["r"] + 0.5, (where, tool)
         assert label["lines"] == 1, (where, tool)  # one line
-    for a, b in zip(m["tools"], m["tools"][1:]):
+    for a, b in zip(m["tools"], m["tools"][1:], strict=False):
         assert not overlaps(a["box"], b["box"]), (where, a, b)
     if name == "h2h":
         assert len(m["heart"]) == 25 and len(m["piles"]) == 2, where
@@ -224,8 +228,9 @@ def test_toolbar_labels_fit_a_phone_in_every_language(device, name, locale) -> N
     short = new.locator(".tool-label-short")
     long = new.locator(".tool-label-long")
     assert short.is_visible() and not long.is_visible()
-    assert new.get_attribute("aria-label") == long.inner_text().strip() != short.inner_text().strip()
-    assert short.inner_text().strip().casefold() in long.inner_text().casefold()  # label in name
+    whole, word = long.inner_text().strip(), short.inner_text().strip()
+    assert new.get_attribute("aria-label") == whole != word
+    assert word.casefold() in whole.casefold()  # the label shown is in the accessible name
     assert all(t["labelText"] for t in m["tools"])
 
 
@@ -233,4 +238,5 @@ def test_the_desktop_toolbar_shows_the_whole_labels(device) -> None:
     page = device("en-US", (1366, 768))
     open_game(page, "hearts")
     assert page.locator("main .toolbar [data-action=friends] .tool-label-long").is_visible()
-    assert page.locator("main .toolbar [data-action=friends]").inner_text().strip() == "Play with friends"
+    friends = page.locator("main .toolbar [data-action=friends]")
+    assert friends.inner_text().strip() == "Play with friends"
