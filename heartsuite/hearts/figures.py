@@ -20,7 +20,8 @@ def trick_taker(leader: int, cards: Sequence[str], players: int) -> int:
     """The seat that takes a full trick: the highest card of the suit led (seats play in turn
     from the leader)."""
     led = cards[0][1]
-    best = max((i for i, c in enumerate(cards) if c[1] == led), key=lambda i: RANKS.index(cards[i][0]))
+    best = max((i for i, c in enumerate(cards) if c[1] == led),
+               key=lambda i: RANKS.index(cards[i][0]))
     return (leader + best) % players
 
 

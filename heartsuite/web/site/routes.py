@@ -14,11 +14,11 @@ from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
 from heartsuite.h2h.deal import Deal
+from heartsuite.web.api_types import Strict
+from heartsuite.web.errors import ApiError
 from heartsuite.web.h2h.frames import frames, geometry
 from heartsuite.web.h2h.sessions import KIND as H2H
 from heartsuite.web.hearts.hub import KIND as HEARTS
-from heartsuite.web.api_types import Strict
-from heartsuite.web.errors import ApiError
 from heartsuite.web.i18n import DEFAULT, language_of, translate
 from heartsuite.web.look import BACKS, SUITS, THEMES, LookChange, change_look, look_of
 from heartsuite.web.people import person_of
