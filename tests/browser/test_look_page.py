@@ -20,7 +20,7 @@ from heartsuite.web.store import LOST, WON
 pytestmark = pytest.mark.browser
 
 HAND = "#hx-hand [data-card]"
-LOOK = "() => [document.documentElement.dataset.theme, document.documentElement.dataset.back, document.documentElement.dataset.suits]"
+LOOK = ("() => ['theme', 'back', 'suits'].map((n) => document.documentElement.dataset[n])")
 
 
 def person_of(page) -> str:
@@ -91,24 +91,35 @@ def test_four_colour_suits_colour_the_hearts_hand(page) -> None:
 # The contrast of every visible text against the solid ground behind it (the first ancestor with
 # an opaque background), with the text's and its ancestors' opacity: the lowest ratio and where.
 CONTRAST = """() => {
-  const parse = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return m.length > 3 ? m : [...m, 1]; };
-  const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
-  const ground = (el) => { for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
-      if (c[3] >= 0.99) return c; } return [0, 0, 0, 1]; };
+  const parse = (c) => {
+    const m = c.match(/[\\d.]+/g).map(Number);
+    return m.length > 3 ? m : [...m, 1];
+  };
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = ([r, g, b]) => 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  const ground = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c[3] >= 0.99) return c;
+    }
+    return [0, 0, 0, 1];
+  };
+  const skip = "svg, [hidden], dialog:not([open]), .visually-hidden, option, script";
   let worst = [99, ""];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    if (!n.textContent.trim() || !el || el.closest("svg, [hidden], dialog:not([open]), .visually-hidden, option, script")) continue;
+    if (!n.textContent.trim() || !el || el.closest(skip)) continue;
     const box = el.getBoundingClientRect();
     if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden") continue;
-    let alpha = 1; for (let e = el; e; e = e.parentElement) alpha *= Number(getComputedStyle(e).opacity);
+    let alpha = 1;
+    for (let e = el; e; e = e.parentElement) alpha *= Number(getComputedStyle(e).opacity);
     const fg = parse(getComputedStyle(el).color), bg = ground(el);
     const a = fg[3] * alpha, mix = [0, 1, 2].map((i) => fg[i] * a + bg[i] * (1 - a));
     const [hi, lo] = [lum(mix), lum(bg)].sort((x, y) => y - x);
     const ratio = (hi + 0.05) / (lo + 0.05);
-    if (ratio < worst[0]) worst = [ratio, `${el.tagName}.${el.className}: ${n.textContent.trim().slice(0, 30)}`];
+    const where = `${el.tagName}.${el.className}: ${n.textContent.trim().slice(0, 30)}`;
+    if (ratio < worst[0]) worst = [ratio, where];
   }
   return worst;
 }"""

@@ -167,10 +167,15 @@ function levelsTable(root, rows) {
   const head = `<tr><th scope="col">${t("stats.hearts.variant")}</th>`
     + `<th scope="col">${t("stats.hearts.level")}</th>`
     + cols.map((c) => `<th scope="col">${t(`stats.hearts.${c}`)}</th>`).join("") + "</tr>";
+  // each cell names its column too: on a narrow screen the rows stand as cards (themes.css)
+  const cell = (/** @type {string} */ key, /** @type {string} */ v) =>
+    `<td data-label="${t(key)}">${v}</td>`;
   const body = rows.map((r) => `<tr data-variant="${r.variant}" data-level="${r.level ?? ""}">`
-    + `<th scope="row">${t(`hearts.variant.${r.variant}`)}</th><td>${levelName(r.level)}</td>`
+    + `<th scope="row">${t(`hearts.variant.${r.variant}`)}</th>`
+    + cell("stats.hearts.level", levelName(r.level))
     + [num(r.games), num(r.wins), val(r.avg_points, oneDecimal), num(r.moons),
-      num(r.moons_suffered), num(r.queens)].map((v) => `<td>${v}</td>`).join("") + "</tr>")
+      num(r.moons_suffered), num(r.queens)].map((v, i) => cell(`stats.hearts.${cols[i]}`, v))
+      .join("") + "</tr>")
     .join("");
   root.innerHTML = `<table class="deals levels"><thead>${head}</thead><tbody>${body}</tbody></table>`;
 }
@@ -205,7 +210,10 @@ function niceStep(span) {
 function recentChart(root, games) {
   root.hidden = games.length === 0;
   if (!games.length) return;
-  const W = 640, H = 240, left = 44, right = 16, top = 14, bottom = 30;
+  // drawn at the size it is shown (its texts stay readable on a phone), redrawn when that changes
+  const shownWidth = /** @type {HTMLElement} */ ($(".stats-chart-svg", root)).clientWidth;
+  const W = Math.round(Math.min(900, Math.max(280, shownWidth || 640)));
+  const H = W < 480 ? 200 : 240, left = 44, right = 16, top = 14, bottom = 30;
   const values = games.map((g) => g.avg_points);
   const step = niceStep(Math.max(...values, 0) - Math.min(...values, 0));
   const low = Math.min(0, Math.floor(Math.min(...values) / step) * step);
@@ -227,7 +235,7 @@ function recentChart(root, games) {
   const points = games.map((g, i) => `${across(i).toFixed(1)},${down(g.avg_points).toFixed(1)}`);
   const dots = games.map((g, i) => `<circle cx="${across(i).toFixed(1)}" cy="${down(g.avg_points).toFixed(1)}" r="5" class="${g.won ? "won" : "lost"}"/>`);
   const ticks = games.map((_, i) => `<text x="${across(i).toFixed(1)}" y="${H - 10}" text-anchor="middle">${num(i + 1)}</text>`)
-    .filter((_, i) => games.length <= 10 || i % 2 === (games.length - 1) % 2);
+    .filter((_, i) => games.length <= W / 40 || i % 2 === (games.length - 1) % 2);
   /** @type {HTMLElement} */ ($(".stats-chart-svg", root)).innerHTML = `<svg viewBox="0 0 ${W} ${H}" role="img" `
     + `aria-labelledby="chart-title chart-desc" class="chart"><title id="chart-title">${t("stats.hearts.chart")}</title>`
     + `<desc id="chart-desc">${t("stats.hearts.chart_desc")}</desc>${grid.join("")}`
@@ -244,14 +252,18 @@ function recentChart(root, games) {
 }
 
 /**
- * Since when each game's figures count (after a reset).
+ * Since when each game's figures count (after a reset), and the reset buttons of the games
+ * with something to reset.
  * @param {Record<string, number | null>} resets
+ * @param {Record<string, number>} counted the games counted now, per game
  */
-function sinceLines(resets) {
+function sinceLines(resets, counted) {
   for (const [game, at] of Object.entries(resets)) {
     const el = /** @type {HTMLElement} */ ($(`[data-since="${game}"]`));
     el.hidden = at === null;
     el.textContent = at === null ? "" : t("stats.reset.since", { date: dateOf(at) });
+    // nothing to reset: no button
+    /** @type {HTMLElement} */ (el.parentElement).hidden = !counted[game] && at === null;
   }
 }
 
@@ -276,8 +288,21 @@ function render(data) {
   levelsTable($("#stats-hearts-levels"), data.hearts_levels);
   recentChart($("#stats-hearts-chart"), data.hearts_recent);
   opponentsTables($("#stats-hearts-opponents"), data.hearts_by_opponents);
-  sinceLines(data.reset);
+  sinceLines(data.reset, { h2h: data.h2h.all.played + data.h2h.seen, hearts: h.games
+    + data.hearts_by_opponents.people.all.games + data.hearts_by_opponents.computer.all.games });
+  lastData = data;
 }
+
+/** @type {any} the figures shown, to redraw the chart when its width changes */
+let lastData = null;
+let drawnWidth = 0;
+new ResizeObserver(() => {
+  const width = /** @type {HTMLElement} */ ($("#stats-hearts-chart .stats-chart-svg")).clientWidth;
+  if (lastData && width && Math.abs(width - drawnWidth) > 24) {
+    drawnWidth = width;
+    recentChart($("#stats-hearts-chart"), lastData.hearts_recent);
+  }
+}).observe($("#stats-hearts-chart"));
 
 /**
  * Reset one game's statistics once the person confirms it in the dialog.
