@@ -71,6 +71,30 @@ def test_games_are_saved_found_and_listed_in_order(store: Store) -> None:
     assert store.games(ana, "hearts", FINISHED) == []
 
 
+def test_games_since_an_instant_and_a_statistics_reset(store: Store) -> None:
+    """`games(since=…)` keeps the games finished after the instant; the statistics' reset (a
+    preference) counts only those, and leaves the game in play as it was."""
+    from heartsuite.web.site.stats import hearts_stats, reset, reset_at
+
+    ana = new_id()
+    old = store.create_game(ana, "hearts", "HT1-AAAAAAA")
+    old.status, old.result = WON, {"rounds": 2, "points": 4}
+    store.save(old)
+    playing = store.create_game(ana, "hearts", "HT1-AAAAAAB")
+    assert old.finished is not None
+    assert [g.id for g in store.games(ana, "hearts", since=old.finished - 1)] == [old.id]
+    assert store.games(ana, "hearts", since=old.finished) == []
+    at = reset(store, ana, "hearts", now=old.finished + 0.5)
+    assert reset_at(store, ana, "hearts") == at and reset_at(store, ana, "h2h") is None
+    assert hearts_stats(store, ana)["games"] == 0
+    assert store.current(ana, "hearts") == playing
+    time.sleep(0.6)
+    playing.status, playing.result = LOST, {"rounds": 3, "points": 12}
+    store.save(playing)
+    assert hearts_stats(store, ana)["games"] == 1 and hearts_stats(store, ana)["avg_points"] == 4
+    assert [g.id for g in store.games(ana, "hearts")] == [old.id, playing.id]  # nothing deleted
+
+
 def test_games_begun_in_the_same_instant_keep_their_order(store: Store,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     ana = new_id()

@@ -16,7 +16,7 @@ from heartsuite.web.i18n import LANGUAGES
 # Arrows, technical, geometric and miscellaneous symbols, dingbats, emoji, full-width forms.
 SYMBOL = re.compile("[\u2190-\u2bff\U0001f000-\U0001faff\uff00-\uffef\ufe0f]")
 SUITS = set("♠♣♥♦")
-PAGES = ["/", "/h2h", "/hearts", "/rules/h2h", "/rules/hearts", "/stats"]
+PAGES = ["/", "/h2h", "/hearts", "/rules/h2h", "/rules/hearts", "/stats", "/settings"]
 
 
 def foreign_symbols(text: str) -> set[str]:

@@ -16,7 +16,7 @@ from heartsuite.web.i18n import LANGUAGES, best_language, catalog, translate
 
 WEB = Path(__file__).resolve().parents[1] / "heartsuite" / "web"
 ENGLISH = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
-PAGES = ["/", "/h2h", "/stats", "/rules/h2h", "/rules/hearts"]
+PAGES = ["/", "/h2h", "/stats", "/settings", "/rules/h2h", "/rules/hearts"]
 
 
 @pytest.mark.parametrize(("header", "lang"), [
@@ -38,18 +38,18 @@ def test_every_page_renders_in_every_language(client, path, lang) -> None:
     response = client.get(path, headers={"cookie": f"hs_lang={lang}"})
     assert response.status_code == 200
     direction = "rtl" if lang in ("ar", "ur") else "ltr"
-    assert f'<html lang="{lang}" dir="{direction}">' in response.text
+    assert f'<html lang="{lang}" dir="{direction}" data-theme="felt"' in response.text
     assert f'<option value="{lang}" lang="{lang}" selected>' in response.text
 
 
 def test_the_browser_language_is_used_without_a_cookie(client) -> None:
     response = client.get("/h2h", headers={"accept-language": "ur-PK,ur;q=0.9"})
-    assert '<html lang="ur" dir="rtl">' in response.text
+    assert '<html lang="ur" dir="rtl" ' in response.text
 
 
 def test_the_remembered_language_wins_over_the_browser(client) -> None:
     response = client.get("/", headers={"accept-language": "ar", "cookie": "hs_lang=ms"})
-    assert '<html lang="ms" dir="ltr">' in response.text
+    assert '<html lang="ms" dir="ltr" ' in response.text
 
 
 def test_the_heart_to_heart_page_has_its_hooks(client) -> None:
@@ -76,7 +76,7 @@ def test_an_unknown_address_gets_a_translated_page_with_a_way_home(client, path,
     assert response.status_code == 404
     assert response.headers["content-type"].startswith("text/html")
     direction = "rtl" if lang in ("ar", "ur") else "ltr"
-    assert f'<html lang="{lang}" dir="{direction}">' in response.text
+    assert f'<html lang="{lang}" dir="{direction}" data-theme="felt"' in response.text
     for key in ("notfound.title", "notfound.heading", "notfound.body", "notfound.home"):
         assert escape(translate(lang, key)) in response.text, key
     assert '<a class="btn primary" href="/">' in response.text

@@ -24,6 +24,7 @@ from typing import Any
 
 from heartsuite.hearts.cards import card_text
 from heartsuite.hearts.events import Event, page_json
+from heartsuite.hearts.figures import seat_figures
 from heartsuite.hearts.game import Game
 from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.round import IllegalMove
@@ -561,12 +562,12 @@ class Table:
 
     def result(self, seat: int) -> dict[str, Any]:
         """A seat's figures for the statistics once the game is over."""
-        rounds = self.game.rounds
-        return {
-            "rounds": len(rounds),
-            "points": sum(r["points"][seat] for r in rounds),
-            "moons": sum(r["moon"] == seat for r in rounds),
+        rules = self.rules
+        levels = {s.level for s in self.seats if s.kind == BOT and s.level is not None}
+        return seat_figures(self.game.rounds, seat, rules.players, rules.partnership) | {
             "won": self.game.winner == seat,
+            # the computer players' level: one level, "mixed", or None when people only
+            "level": levels.pop() if len(levels) == 1 else ("mixed" if levels else None),
             "variant": self.rules.variant,
             "people": sum(1 for s in self.seats if s.kind == PERSON),
             "hints": self.hints.get(seat, 0),

@@ -22,6 +22,9 @@ _PATHS = {
     "help": '<rect x="2" y="6" width="20" height="12" rx="2"/><path d="M6 10h.01M10 10h.01M14 '
             '10h.01M18 10h.01M7 14h10"/>',
     "rules": '<path d="M4 4h11a3 3 0 0 1 3 3v13H7a3 3 0 0 1-3-3Z"/><path d="M8 8h6M8 12h6"/>',
+    "look": '<path d="M12 3a9 9 0 1 0 0 18c1.1 0 1.6-.9 1.2-1.8-.5-1-.1-2.2 1.1-2.2H17a4 4 0 0 0'
+            ' 4-4c0-5.5-4-10-9-10Z"/><circle cx="7.5" cy="11" r="1"/><circle cx="10.5" cy="7"'
+            ' r="1"/><circle cx="15.5" cy="7.5" r="1"/>',
     "stats": '<path d="M4 20V10M10 20V4M16 20v-7M22 20H2"/>',
     "sheet": '<rect x="3" y="4" width="18" height="16" rx="2"/><path d="M3 9h18M3 14h18M9 4v16"/>',
     # tables with people: invite, share, leave, watching

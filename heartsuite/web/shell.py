@@ -21,6 +21,8 @@ from starlette.requests import Request
 
 from heartsuite.web.i18n import LANGUAGES, catalog, direction, language_of, translate
 from heartsuite.web.icons import icon
+from heartsuite.web.look import DEFAULT as DEFAULT_LOOK
+from heartsuite.web.look import THEME_COLORS, look_of
 
 TEMPLATES = Path(__file__).with_name("templates")
 THEME_COLOR = "#0f3a2a"  # the pages' felt (`--felt-dark` in app.css): the browser's bar, the app
@@ -60,6 +62,16 @@ def translator(lang: str) -> Callable[..., str]:
     return t
 
 
+def page_look(request: Request) -> dict[str, str]:
+    """The look the page is drawn in: the person's (web/look.py), the default for a request
+    without a person or a store."""
+    store = getattr(request.app.state, "store", None)
+    person = (request.scope.get("state") or {}).get("person")
+    if store is None or not isinstance(person, str):
+        return dict(DEFAULT_LOOK)
+    return look_of(store, person)
+
+
 def render_page(
     request: Request,
     *,
@@ -75,9 +87,12 @@ def render_page(
     Visible texts carry `data-i18n` keys (the page's module fills them); `module` is a file in
     /static/js/; `context` is whatever else the template shows."""
     lang = language_of(request)
+    look = page_look(request)
     html = ENV.get_template(template).render(
         lang=lang,
         dir=direction(lang),
+        look=look,
+        theme_color=THEME_COLORS[look["theme"]],
         t=translator(lang),
         i18n={"lang": lang, "dir": direction(lang), "strings": catalog(lang)},
         page=page,

@@ -356,13 +356,16 @@ class Store:
         row = _row(rows[0]) if rows else None
         return row if row is not None and row.status in FINISHED else None
 
-    def games(self, person: str, kind: str, statuses: tuple[str, ...] = FINISHED) -> list[GameRow]:
-        """The person's games of this kind with one of `statuses`, oldest first."""
+    def games(self, person: str, kind: str, statuses: tuple[str, ...] = FINISHED,
+              since: float | None = None) -> list[GameRow]:
+        """The person's games of this kind with one of `statuses`, oldest first; with `since`,
+        only those finished (or, unfinished, last written) after that instant."""
         marks = ", ".join("?" * len(statuses))
+        after = "" if since is None else " AND COALESCE(finished, updated) > ?"
         rows = self._run(
             f"SELECT {', '.join(_COLUMNS)} FROM games WHERE person = ? AND kind = ?"
-            f" AND status IN ({marks}) ORDER BY COALESCE(finished, updated), created",
-            (person, kind, *statuses),
+            f" AND status IN ({marks}){after} ORDER BY COALESCE(finished, updated), created",
+            (person, kind, *statuses) + (() if since is None else (since,)),
         )
         return [_row(r) for r in rows]
 

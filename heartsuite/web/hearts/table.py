@@ -17,6 +17,7 @@ from typing import Any
 
 from heartsuite.hearts.cards import card_text
 from heartsuite.hearts.events import Event, page_json
+from heartsuite.hearts.figures import seat_figures
 from heartsuite.hearts.game import Game
 from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.round import IllegalMove
@@ -199,14 +200,13 @@ class HeartsTable:
 
     # Results ------------------------------------------------------------------------------
 
-    def result(self) -> dict[str, int]:
-        """The person's figures for the statistics: rounds played, own points, moons shot."""
-        rounds = self.game.rounds
-        return {
-            "rounds": len(rounds),
-            "points": sum(r["points"][PERSON] for r in rounds),
-            "moons": sum(r["moon"] == PERSON for r in rounds),
-        }
+    def result(self) -> dict[str, Any]:
+        """The person's figures for the statistics (`seat_figures`: rounds, points, points per
+        round, moons shot and suffered, queens of spades taken), with the variant and the
+        computer players' strength (`level`) as the game ended."""
+        rules = self.game.rules
+        return seat_figures(self.game.rounds, PERSON, rules.players, rules.partnership) | {
+            "variant": rules.variant, "level": self.settings.strength}
 
 
 def _storable(action: Any) -> Any:

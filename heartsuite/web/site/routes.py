@@ -14,16 +14,28 @@ from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
 from heartsuite.h2h.deal import Deal
+from heartsuite.web.api_types import Strict
+from heartsuite.web.errors import ApiError
 from heartsuite.web.h2h.daily import daily_stats, today_utc
 from heartsuite.web.h2h.frames import frames, geometry
 from heartsuite.web.h2h.sessions import KIND as H2H
 from heartsuite.web.hearts.hub import KIND as HEARTS
 from heartsuite.web.i18n import DEFAULT, language_of, translate
+from heartsuite.web.look import BACKS, SUITS, THEMES, LookChange, change_look, look_of
 from heartsuite.web.people import person_of
 from heartsuite.web.shell import render_page
 from heartsuite.web.site.examples import EXAMPLE_CODE, HEARTS_EXAMPLE_CODE, example_moves
 from heartsuite.web.site.rules_examples import hearts_frames
-from heartsuite.web.site.stats import h2h_stats, hearts_by_opponents, hearts_stats
+from heartsuite.web.site.stats import (
+    GAMES,
+    h2h_stats,
+    hearts_by_opponents,
+    hearts_levels,
+    hearts_recent,
+    hearts_stats,
+    reset,
+    reset_at,
+)
 from heartsuite.web.store import PLAYING, Store
 
 router = APIRouter()
@@ -71,7 +83,53 @@ async def stats_data(request: Request) -> dict[str, Any]:
     today = today_utc(request.app.state.h2h.clock())
     return {"h2h": h2h_stats(store, person), "hearts": hearts_stats(store, person),
             "daily": daily_stats(store.daily_results(person), today),
-            "hearts_by_opponents": hearts_by_opponents(store, person)}
+            "hearts_by_opponents": hearts_by_opponents(store, person),
+            "hearts_levels": hearts_levels(store, person),
+            "hearts_recent": hearts_recent(store, person),
+            "reset": {game: reset_at(store, person, game) for game in GAMES}}
+
+
+class ResetStats(Strict):
+    """Which game's statistics to start again."""
+
+    game: str
+
+
+@router.post("/api/stats/reset")
+async def reset_stats(request: Request, body: ResetStats) -> dict[str, Any]:
+    """Start the person's statistics of one game again from now (nothing else changes: a game
+    in progress is kept, and counts once finished)."""
+    if body.game not in GAMES:
+        raise ApiError(400, "bad_game", f"no statistics for {body.game!r}: one of "
+                       f"{', '.join(GAMES)}")
+    store = store_of(request)
+    person = person_of(request)
+    reset(store, person, body.game)
+    return await stats_data(request)
+
+
+@router.get("/settings", response_class=HTMLResponse)
+async def settings_page(request: Request) -> HTMLResponse:
+    """How the pages look: the table's colour, the card back, the suits' colours."""
+    return render_page(request, template="settings.html", page="settings",
+                       title_key="nav.look", module="settings", themes=THEMES, backs=BACKS,
+                       suits=SUITS, back_to=_back_to(request))
+
+
+def _back_to(request: Request) -> str:
+    """Where the settings page's "back" link leads: the game it was opened from, else home."""
+    wanted = request.query_params.get("from", "")
+    return {"h2h": "/h2h", "hearts": "/hearts", "stats": "/stats"}.get(wanted, "/")
+
+
+@router.get("/api/look")
+async def get_look(request: Request) -> dict[str, str]:
+    return look_of(store_of(request), person_of(request))
+
+
+@router.put("/api/look")
+async def put_look(request: Request, body: LookChange) -> dict[str, str]:
+    return change_look(store_of(request), person_of(request), body)
 
 
 def rules_fragment(lang: str, game: str) -> Markup:

@@ -2,9 +2,11 @@
 
 Heart to Heart, for all deals and per deal: played (won or lost), won, win rate, current and
 longest winning streaks, best time, fewest moves and best score (the last three over won games;
-best score over all), hints used. Hearts: games, wins, average points per round and moons shot,
-read from each finished Hearts game's `result`: `{"rounds": int, "points": int, "moons": int}`
-(the person's own points and moons), which the Hearts routes write when a game ends.
+best score over all), hints used. Hearts: games, wins, average points per round, moons shot
+and suffered, queens of spades taken, read from each finished Hearts game's `result` (the person's
+own figures, `heartsuite.hearts.figures.seat_figures`, with the `variant` and the computer
+players' `level`), which the Hearts routes and the table hub write when a game ends. Results
+stored before a figure was recorded count none of it (no moons suffered, no queens).
 
 The daily deal has figures of its own (web/h2h/daily.py `daily_stats`); its games are counted
 here too, as the games they are.
@@ -16,15 +18,52 @@ A Heart to Heart game the person played after viewing the solution of the same d
 Hearts by opponents (`hearts_by_opponents`): games with other people (a table of
 heartsuite.tables with two people or more, its `hearts-table` rows) counted apart from games
 against the computer (the Hearts page's games, and tables where the person was the only one),
-each in all and per variant.
+each in all and per variant. Against the computer also per variant and level
+(`hearts_levels`), and the points per round of the last games (`hearts_recent`) for the chart.
+
+Reset (`reset`): the person's statistics of one game start again from now. Nothing is deleted:
+the preference `stats_reset` keeps, per game, the instant of the reset, and only games finished
+after it count; so a game in progress at the reset is kept and counts once it is finished, and
+what the games themselves need of older games (a deal whose solution was seen) still holds.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import Any
 
-from heartsuite.web.store import WON, GameRow, Store
+from heartsuite.hearts.rules import VARIANTS
+from heartsuite.web.store import FINISHED, WON, GameRow, Store
+
+RESET_PREF = "stats_reset"
+GAMES = ("h2h", "hearts")  # what `reset` takes: Heart to Heart, or Hearts (both kinds of rows)
+TABLE_KIND = "hearts-table"  # the rows the table hub writes for each person when a table ends
+KINDS = {"h2h": ("h2h",), "hearts": ("hearts", TABLE_KIND)}
+LEVELS = ("random", "heuristic", "easy", "medium", "hard", "expert", "mixed")
+RECENT = 20  # games the chart of points per round shows
+
+
+def reset_at(store: Store, person: str, game: str) -> float | None:
+    """When the person last reset the statistics of `game` (None: never)."""
+    saved = store.prefs(person).get(RESET_PREF)
+    at = saved.get(game) if isinstance(saved, dict) else None
+    return float(at) if isinstance(at, int | float) and not isinstance(at, bool) else None
+
+
+def reset(store: Store, person: str, game: str, now: float | None = None) -> float:
+    """Start the person's statistics of `game` again from now (ValueError for no such game)."""
+    if game not in GAMES:
+        raise ValueError(f"no statistics for {game!r}")
+    at = time.time() if now is None else now
+    store.merge_prefs(person, RESET_PREF, {game: at})
+    return at
+
+
+def counted(store: Store, person: str, kind: str) -> list[GameRow]:
+    """The person's finished games of `kind` that count (since the last reset), oldest first."""
+    game = next(g for g, kinds in KINDS.items() if kind in kinds)
+    return store.games(person, kind, FINISHED, since=reset_at(store, person, game))
 
 
 def summary(games: Iterable[GameRow]) -> dict[str, Any]:
@@ -66,7 +105,7 @@ def seen(game: GameRow) -> bool:
 def h2h_stats(store: Store, person: str) -> dict[str, Any]:
     """All deals together, then each deal (most played first); `seen`: the games played after
     viewing the deal's solution, left out of the figures."""
-    games = store.games(person, "h2h")
+    games = counted(store, person, "h2h")
     unaided = [game for game in games if not seen(game)]
     by_code: dict[str, list[GameRow]] = {}
     for game in unaided:
@@ -87,26 +126,25 @@ def _points(value: Any) -> int:
 
 
 def hearts_stats(store: Store, person: str) -> dict[str, Any]:
-    """Games, wins, average points per round (negative when moons took points off) and moons
-    shot, of the Hearts page's games. A game whose result has no rounds adds nothing to the
-    average."""
-    return _figures(store.games(person, "hearts"))
-
-
-TABLE_KIND = "hearts-table"  # the rows the table hub writes for each person when a table ends
+    """Games, wins, average points per round (negative when moons took points off), moons shot
+    and suffered and queens taken, of the Hearts page's games. A game whose result has no rounds
+    adds nothing to the average."""
+    return _figures(counted(store, person, "hearts"))
 
 
 def _figures(games: list[GameRow]) -> dict[str, Any]:
     rounds = points = 0
     for game in games:
-        counted = _count(game.result.get("rounds"))
-        rounds += counted
-        points += _points(game.result.get("points")) if counted else 0
+        played = _count(game.result.get("rounds"))
+        rounds += played
+        points += _points(game.result.get("points")) if played else 0
     return {
         "games": len(games),
         "wins": sum(g.status == WON for g in games),
         "avg_points": points / rounds if rounds else None,
         "moons": sum(_count(g.result.get("moons")) for g in games),
+        "moons_suffered": sum(_count(g.result.get("moons_suffered")) for g in games),
+        "queens": sum(_count(g.result.get("queens")) for g in games),
     }
 
 
@@ -114,7 +152,14 @@ def _variant(game: GameRow) -> str:
     rules = game.data.get("rules")
     named = game.result.get("variant") or (rules.get("variant") if isinstance(rules, dict)
                                            else None)
-    return named if isinstance(named, str) else "black-lady"
+    return named if isinstance(named, str) and named in VARIANTS else "black-lady"
+
+
+def _level(game: GameRow) -> str | None:
+    """The computer players' strength: as recorded at the end, else (older results) the game's
+    settings; None at a table of people only."""
+    named = game.result.get("level", game.settings.get("strength"))
+    return named if named in LEVELS else None
 
 
 def _grouped(games: list[GameRow]) -> dict[str, Any]:
@@ -125,10 +170,45 @@ def _grouped(games: list[GameRow]) -> dict[str, Any]:
             "variants": {name: _figures(rows) for name, rows in sorted(variants.items())}}
 
 
-def hearts_by_opponents(store: Store, person: str) -> dict[str, Any]:
-    """Games with people apart from games against the computer, each in all and per variant."""
-    tables = store.games(person, TABLE_KIND)
+def _against_computer(store: Store, person: str) -> tuple[list[GameRow], list[GameRow]]:
+    """(games with other people, games against the computer), of the counted Hearts games."""
+    tables = counted(store, person, TABLE_KIND)
     with_people = [g for g in tables if _count(g.result.get("people")) >= 2]
     alone = [g for g in tables if _count(g.result.get("people")) < 2]
-    return {"people": _grouped(with_people),
-            "computer": _grouped(store.games(person, "hearts") + alone)}
+    return with_people, counted(store, person, "hearts") + alone
+
+
+def hearts_by_opponents(store: Store, person: str) -> dict[str, Any]:
+    """Games with people apart from games against the computer, each in all and per variant."""
+    with_people, computer = _against_computer(store, person)
+    return {"people": _grouped(with_people), "computer": _grouped(computer)}
+
+
+def hearts_levels(store: Store, person: str) -> list[dict[str, Any]]:
+    """Games against the computer per variant and level: one row each (`variant`, `level`, the
+    figures), in the order of the variants and then of the levels."""
+    _, computer = _against_computer(store, person)
+    groups: dict[tuple[str, str | None], list[GameRow]] = {}
+    for game in computer:
+        groups.setdefault((_variant(game), _level(game)), []).append(game)
+    order = sorted(groups, key=lambda key: (VARIANTS.index(key[0]),
+                                            LEVELS.index(key[1]) if key[1] else len(LEVELS)))
+    return [{"variant": v, "level": lv} | _figures(groups[(v, lv)]) for v, lv in order]
+
+
+def hearts_recent(store: Store, person: str, limit: int = RECENT) -> list[dict[str, Any]]:
+    """The last `limit` counted Hearts games with rounds played, oldest first: when each ended,
+    its variant and level, whether it was with people, its rounds, points and points per round."""
+    with_people, computer = _against_computer(store, person)
+    games = [(g, True) for g in with_people] + [(g, False) for g in computer]
+    games = [(g, people) for g, people in games if _count(g.result.get("rounds"))]
+    games.sort(key=lambda item: item[0].finished or item[0].updated)
+    out = []
+    for game, people in games[-limit:] if limit > 0 else []:
+        rounds = _count(game.result.get("rounds"))
+        points = _points(game.result.get("points"))
+        out.append({"finished": game.finished or game.updated, "variant": _variant(game),
+                    "level": None if people else _level(game), "people": people,
+                    "won": game.status == WON, "rounds": rounds, "points": points,
+                    "avg_points": points / rounds})
+    return out

@@ -73,19 +73,29 @@ export function cardSvg(rank, suit = "H") {
   const narrow = r === "10" ? ' textLength="22" lengthAdjust="spacingAndGlyphs"' : "";
   const corner = `<text x="4" y="21" font-size="24" font-weight="700"${narrow}>${r}</text>`
     + `<text x="15" y="41" font-size="19" text-anchor="middle">${glyph}</text>`;
-  return `<svg class="face ${red ? "red" : "black"}" viewBox="0 0 100 140" aria-hidden="true" focusable="false" font-family="${FONT}">`
+  // `suit-X` lets the four-colour suits (css/themes.css) give each suit its own colour
+  return `<svg class="face ${red ? "red" : "black"} suit-${suit}" viewBox="0 0 100 140" aria-hidden="true" focusable="false" font-family="${FONT}">`
     + `<rect x="1" y="1" width="98" height="138" rx="8" class="card-bg"/>`
     + `<g class="ink">${corner}<g transform="rotate(180 50 70)">${corner}</g>${centre(r, suit)}</g>`
     + `</svg>`;
 }
 
-/** The back of a card: a lattice of small hearts on deep red. */
+/**
+ * The back of a card: both designs, the person's shown (`data-back` on <html>, css/themes.css):
+ * a lattice of small hearts on deep red, or diagonal stripes on deep blue with a heart.
+ */
 export function backSvg() {
   return `<svg class="back" viewBox="0 0 100 140" aria-hidden="true" focusable="false">`
     + `<defs><pattern id="hs-lattice" width="14" height="14" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`
-    + `<rect width="14" height="14" fill="#9f1d35"/><path d="M7 10.5 L3.2 6.8 A2.1 2.1 0 0 1 7 4.2 A2.1 2.1 0 0 1 10.8 6.8 Z" fill="#c0394f"/></pattern></defs>`
+    + `<rect width="14" height="14" fill="#9f1d35"/><path d="M7 10.5 L3.2 6.8 A2.1 2.1 0 0 1 7 4.2 A2.1 2.1 0 0 1 10.8 6.8 Z" fill="#c0394f"/></pattern>`
+    + `<pattern id="hs-stripes" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(-35)">`
+    + `<rect width="10" height="10" fill="#17386b"/><rect width="10" height="3.5" fill="#2c5aa0"/></pattern></defs>`
     + `<rect x="1" y="1" width="98" height="138" rx="8" fill="#fff" stroke="#c9c2b8" stroke-width="1.5"/>`
-    + `<rect x="7" y="7" width="86" height="126" rx="5" fill="url(#hs-lattice)"/>`
-    + `<rect x="7" y="7" width="86" height="126" rx="5" fill="none" stroke="#f5d7dd" stroke-width="1.5"/>`
+    + `<g class="back-lattice"><rect x="7" y="7" width="86" height="126" rx="5" fill="url(#hs-lattice)"/>`
+    + `<rect x="7" y="7" width="86" height="126" rx="5" fill="none" stroke="#f5d7dd" stroke-width="1.5"/></g>`
+    + `<g class="back-stripes"><rect x="7" y="7" width="86" height="126" rx="5" fill="url(#hs-stripes)"/>`
+    + `<rect x="7" y="7" width="86" height="126" rx="5" fill="none" stroke="#d6e2f5" stroke-width="2"/>`
+    + `<circle cx="50" cy="70" r="17" fill="#fff"/>`
+    + `<path d="M50 81 L40.5 71.5 A5.6 5.6 0 0 1 50 63.2 A5.6 5.6 0 0 1 59.5 71.5 Z" fill="#17386b"/></g>`
     + `</svg>`;
 }

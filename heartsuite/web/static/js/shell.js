@@ -4,6 +4,7 @@
 
 import { rankNumber } from "./cards.js";
 import { $, maybe, targetOf } from "./dom.js";
+import { setupLook } from "./look.js";
 
 /** @typedef {string | Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }} Message */
 /** @type {{ lang: string, dir: string, strings: Record<string, Message> }} */
@@ -225,6 +226,7 @@ function setupLanguage() {
 }
 
 setupLanguage();
+setupLook();
 
 // The service worker (/sw.js, web/site/pwa.py): the static files from its cache, and the offline
 // page when the server cannot be reached. Browsers allow it on https and on localhost only.

@@ -3,7 +3,7 @@
 
 import { formatDay } from "./daily.js";
 import { $ } from "./dom.js";
-import { api, clock, num, showError, t } from "./shell.js";
+import { api, clock, num, openDialog, showError, t, toast } from "./shell.js";
 
 /**
  * Heart to Heart figures, for all games or for one deal (then with its code).
@@ -112,7 +112,8 @@ function dealsTable(root, deals) {
 
 /**
  * Hearts figures of a group of games (all of them, or one variant's).
- * @typedef {{ games: number, wins: number, avg_points: number | null, moons: number }} HeartsFigures
+ * @typedef {{ games: number, wins: number, avg_points: number | null, moons: number,
+ *   moons_suffered: number, queens: number }} HeartsFigures
  * @typedef {{ all: HeartsFigures, variants: Record<string, HeartsFigures> }} HeartsGroup
  */
 
@@ -186,26 +187,188 @@ function dailySection(daily) {
   }));
 }
 
+/**
+ * A level's name: a computer strength, "mixed" (computers of several strengths), or none known.
+ * @param {string | null} level
+ */
+const levelName = (level) => (level === null ? t("stats.hearts.level_none")
+  : level === "mixed" ? t("stats.hearts.level_mixed") : t(`hearts.strength.${level}`));
+
+/**
+ * Against the computer, one row per variant and level (the server's order).
+ * @param {HTMLElement} root
+ * @param {(HeartsFigures & { variant: string, level: string | null })[]} rows
+ */
+function levelsTable(root, rows) {
+  root.hidden = !rows.length;
+  /** @type {HTMLElement} */ (root.previousElementSibling).hidden = !rows.length;
+  if (!rows.length) return;
+  const cols = ["games", "wins", "avg_points", "moons", "moons_suffered", "queens"];
+  const head = `<tr><th scope="col">${t("stats.hearts.variant")}</th>`
+    + `<th scope="col">${t("stats.hearts.level")}</th>`
+    + cols.map((c) => `<th scope="col">${t(`stats.hearts.${c}`)}</th>`).join("") + "</tr>";
+  // each cell names its column too: on a narrow screen the rows stand as cards (themes.css)
+  const cell = (/** @type {string} */ key, /** @type {string} */ v) =>
+    `<td data-label="${t(key)}">${v}</td>`;
+  const body = rows.map((r) => `<tr data-variant="${r.variant}" data-level="${r.level ?? ""}">`
+    + `<th scope="row">${t(`hearts.variant.${r.variant}`)}</th>`
+    + cell("stats.hearts.level", levelName(r.level))
+    + [num(r.games), num(r.wins), val(r.avg_points, oneDecimal), num(r.moons),
+      num(r.moons_suffered), num(r.queens)].map((v, i) => cell(`stats.hearts.${cols[i]}`, v))
+      .join("") + "</tr>")
+    .join("");
+  root.innerHTML = `<table class="deals levels"><thead>${head}</thead><tbody>${body}</tbody></table>`;
+}
+
+/**
+ * One of the last games, for the chart.
+ * @typedef {{ finished: number, variant: string, level: string | null, people: boolean,
+ *   won: boolean, rounds: number, points: number, avg_points: number }} Recent
+ */
+
+/** @param {number} seconds */
+const dateOf = (seconds) => new Intl.DateTimeFormat(document.documentElement.lang,
+  { dateStyle: "medium", timeStyle: "short" }).format(new Date(seconds * 1000));
+
+/**
+ * A step for the value axis: 1, 2 or 5 times a power of ten, about four steps over `span`.
+ * @param {number} span
+ */
+function niceStep(span) {
+  const raw = Math.max(span, 1) / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * power).find((step) => step >= raw) ?? raw;
+}
+
+/**
+ * The chart of points per round in the last games (an inline SVG, oldest at the start of the
+ * reading direction; a filled dot is a win, a ring a loss), its title and description for
+ * assistive technology, and the same games as a table.
+ * @param {HTMLElement} root
+ * @param {Recent[]} games
+ */
+function recentChart(root, games) {
+  root.hidden = games.length === 0;
+  if (!games.length) return;
+  // drawn at the size it is shown (its texts stay readable on a phone), redrawn when that changes
+  const shownWidth = /** @type {HTMLElement} */ ($(".stats-chart-svg", root)).clientWidth;
+  const W = Math.round(Math.min(900, Math.max(280, shownWidth || 640)));
+  const H = W < 480 ? 200 : 240, left = 44, right = 16, top = 14, bottom = 30;
+  const values = games.map((g) => g.avg_points);
+  const step = niceStep(Math.max(...values, 0) - Math.min(...values, 0));
+  const low = Math.min(0, Math.floor(Math.min(...values) / step) * step);
+  const high = Math.max(step, Math.ceil(Math.max(...values) / step) * step);
+  const rtl = document.documentElement.dir === "rtl";
+  const across = (/** @type {number} */ i) => {
+    const x = games.length === 1 ? (left + W - right) / 2
+      : left + (i * (W - left - right)) / (games.length - 1);
+    return rtl ? W - x : x;
+  };
+  const down = (/** @type {number} */ v) => top + ((high - v) * (H - top - bottom)) / (high - low);
+  const grid = [];
+  for (let v = low; v <= high + 1e-9; v += step) {
+    const y = down(v).toFixed(1);
+    const labelX = rtl ? W - left + 6 : left - 6;
+    grid.push(`<line x1="${rtl ? right : left}" x2="${rtl ? W - left : W - right}" y1="${y}" y2="${y}" class="grid${v === 0 ? " zero" : ""}"/>`
+      + `<text x="${labelX}" y="${y}" text-anchor="${rtl ? "start" : "end"}" dominant-baseline="central">${oneDecimal(v)}</text>`);
+  }
+  const points = games.map((g, i) => `${across(i).toFixed(1)},${down(g.avg_points).toFixed(1)}`);
+  const dots = games.map((g, i) => `<circle cx="${across(i).toFixed(1)}" cy="${down(g.avg_points).toFixed(1)}" r="5" class="${g.won ? "won" : "lost"}"/>`);
+  const ticks = games.map((_, i) => `<text x="${across(i).toFixed(1)}" y="${H - 10}" text-anchor="middle">${num(i + 1)}</text>`)
+    .filter((_, i) => games.length <= W / 40 || i % 2 === (games.length - 1) % 2);
+  /** @type {HTMLElement} */ ($(".stats-chart-svg", root)).innerHTML = `<svg viewBox="0 0 ${W} ${H}" role="img" `
+    + `aria-labelledby="chart-title chart-desc" class="chart"><title id="chart-title">${t("stats.hearts.chart")}</title>`
+    + `<desc id="chart-desc">${t("stats.hearts.chart_desc")}</desc>${grid.join("")}`
+    + `<polyline points="${points.join(" ")}" class="line"/>${dots.join("")}${ticks.join("")}</svg>`;
+  const cols = ["game_no", "finished", "variant", "level", "result", "rounds", "points", "avg_points"];
+  const head = `<tr>${cols.map((c) => `<th scope="col">${t(`stats.hearts.${c}`)}</th>`).join("")}</tr>`;
+  const rows = games.map((g, i) => `<tr><th scope="row">${num(i + 1)}</th><td>${dateOf(g.finished)}</td>`
+    + `<td>${t(`hearts.variant.${g.variant}`)}</td>`
+    + `<td>${g.people ? t("stats.hearts.people") : levelName(g.level)}</td>`
+    + `<td>${t(g.won ? "stats.hearts.won" : "stats.hearts.lost")}</td>`
+    + `<td>${num(g.rounds)}</td><td>${num(g.points)}</td><td>${oneDecimal(g.avg_points)}</td></tr>`).join("");
+  /** @type {HTMLElement} */ ($(".stats-chart-table .table-wrap", root)).innerHTML =
+    `<table class="deals recent"><thead>${head}</thead><tbody>${rows}</tbody></table>`;
+}
+
+/**
+ * Since when each game's figures count (after a reset), and the reset buttons of the games
+ * with something to reset.
+ * @param {Record<string, number | null>} resets
+ * @param {Record<string, number>} counted the games counted now, per game
+ */
+function sinceLines(resets, counted) {
+  for (const [game, at] of Object.entries(resets)) {
+    const el = /** @type {HTMLElement} */ ($(`[data-since="${game}"]`));
+    el.hidden = at === null;
+    el.textContent = at === null ? "" : t("stats.reset.since", { date: dateOf(at) });
+    // nothing to reset: no button
+    /** @type {HTMLElement} */ (el.parentElement).hidden = !counted[game] && at === null;
+  }
+}
+
+/** @param {any} data the answer of GET /api/stats */
+function render(data) {
+  const h2hRoot = $("#stats-h2h");
+  // Games played after viewing the deal's solution are counted apart, never as wins.
+  /** @type {[string, string][]} */
+  const seen = data.h2h.seen ? [["seen", num(data.h2h.seen)]] : [];
+  if (data.h2h.all.played || data.h2h.seen) tiles(h2hRoot, [...h2hFigures(data.h2h.all), ...seen]);
+  else message(h2hRoot, t("stats.none"));
+  dealsTable($("#stats-deals"), data.h2h.deals);
+  dailySection(data.daily);
+  const h = data.hearts;
+  const heartsRoot = $("#stats-hearts");
+  if (h.games) {
+    tiles(heartsRoot, [["hearts.games", num(h.games)], ["hearts.wins", num(h.wins)],
+      ["hearts.avg_points", val(h.avg_points, oneDecimal)], ["hearts.moons", num(h.moons)],
+      ["hearts.moons_suffered", num(h.moons_suffered)], ["hearts.queens", num(h.queens)]]);
+  } else {
+    message(heartsRoot, t("stats.none"));
+  }
+  levelsTable($("#stats-hearts-levels"), data.hearts_levels);
+  recentChart($("#stats-hearts-chart"), data.hearts_recent);
+  opponentsTables($("#stats-hearts-opponents"), data.hearts_by_opponents);
+  sinceLines(data.reset, { h2h: data.h2h.all.played + data.h2h.seen, hearts: h.games
+    + data.hearts_by_opponents.people.all.games + data.hearts_by_opponents.computer.all.games });
+  lastData = data;
+}
+
+/** @type {any} the figures shown, to redraw the chart when its width changes */
+let lastData = null;
+let drawnWidth = 0;
+new ResizeObserver(() => {
+  const width = /** @type {HTMLElement} */ ($("#stats-hearts-chart .stats-chart-svg")).clientWidth;
+  if (lastData && width && Math.abs(width - drawnWidth) > 24) {
+    drawnWidth = width;
+    recentChart($("#stats-hearts-chart"), lastData.hearts_recent);
+  }
+}).observe($("#stats-hearts-chart"));
+
+/**
+ * Reset one game's statistics once the person confirms it in the dialog.
+ * @param {string} game "h2h" or "hearts"
+ */
+async function confirmReset(game) {
+  const dialog = /** @type {HTMLDialogElement} */ ($("#dlg-reset"));
+  const name = t(`stats.${game}`);
+  $("#dlg-reset-title").textContent = t("stats.reset.title", { game: name });
+  if (await openDialog(dialog) !== "reset") return;
+  try {
+    render(await api("/api/stats/reset", { method: "POST", body: { game } }));
+    toast(t("stats.reset.done", { game: name }));
+  } catch (err) {
+    showError(err);
+  }
+}
+
+for (const button of document.querySelectorAll("[data-reset]")) {
+  button.addEventListener("click", () => confirmReset(/** @type {HTMLElement} */ (button).dataset.reset ?? ""));
+}
+
 async function init() {
   try {
-    const data = await api("/api/stats");
-    const h2hRoot = $("#stats-h2h");
-    // Games played after viewing the deal's solution are counted apart, never as wins.
-    /** @type {[string, string][]} */
-    const seen = data.h2h.seen ? [["seen", num(data.h2h.seen)]] : [];
-    if (data.h2h.all.played || data.h2h.seen) tiles(h2hRoot, [...h2hFigures(data.h2h.all), ...seen]);
-    else message(h2hRoot, t("stats.none"));
-    dealsTable($("#stats-deals"), data.h2h.deals);
-    dailySection(data.daily);
-    const h = data.hearts;
-    const heartsRoot = $("#stats-hearts");
-    if (h.games) {
-      tiles(heartsRoot, [["hearts.games", num(h.games)], ["hearts.wins", num(h.wins)],
-        ["hearts.avg_points", val(h.avg_points, oneDecimal)], ["hearts.moons", num(h.moons)]]);
-    } else {
-      message(heartsRoot, t("stats.none"));
-    }
-    opponentsTables($("#stats-hearts-opponents"), data.hearts_by_opponents);
+    render(await api("/api/stats"));
   } catch (err) {
     showError(err);
   }
