@@ -1,8 +1,11 @@
-"""Take the README's screenshots: both games at phone (360×640) and desktop (1280×800) size, and a
-Hearts table with people (invite, lobby, play) at 360×640, 640×360 and 1366×768 in English and
-Arabic, with Debian's headless Chromium, against a throwaway server.
+"""Take the screenshots of docs/screenshots (the README shows some): home, both games, the rules and
+the statistics at phone portrait (360×640), phone landscape (640×360) and desktop (1366×768) in
+English, Arabic, Hindi and Urdu, and a Hearts table with people (invite, lobby, play) at the same
+sizes in English and Arabic, with Debian's headless Chromium, against a throwaway server.
+Files are named `<page>-<language>-<size>.jpg`.
 
-Usage: python scripts/screenshots.py [OUT_DIR [PAGE ...]]"""
+Usage: python scripts/screenshots.py [OUT_DIR [PAGE ...]]   (PAGE: home h2h hearts rules stats
+                                                             table)"""
 
 from __future__ import annotations
 
@@ -18,7 +21,10 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from heartsuite.web.site.examples import EXAMPLE_CODE, example_moves  # noqa: E402
 
-SIZES = {"phone": (360, 640), "desktop": (1280, 800)}
+SIZES = {"phone": (360, 640), "phone-landscape": (640, 360), "desktop": (1366, 768)}
+LANGUAGES = ("en", "ar", "hi", "ur")
+TABLE_LANGUAGES = ("en", "ar")
+SHOT = {"type": "jpeg", "quality": 82}
 
 
 def main() -> int:
@@ -30,38 +36,44 @@ def main() -> int:
         server.start()
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         try:
-            for size, (w, h) in SIZES.items():
-                ctx = browser.new_context(viewport={"width": w, "height": h}, locale="en-US",
-                                          base_url=server.url,
-                                          device_scale_factor=2 if w < 500 else 1)
-                page = ctx.new_page()
-                page.add_init_script("localStorage.setItem('heartsuite.h2h.intro-seen', '1');"
-                                     "localStorage.setItem('heartsuite.hearts.intro-seen', '1')")
-                shots = {
-                    "home": lambda p: p.goto("/"),
-                    "h2h": lambda p: play_some(p),
-                    "hearts": lambda p: hearts_after_pass(p),
-                    "rules": lambda p: p.goto("/rules/h2h"),
-                    "stats": lambda p: p.goto("/stats"),
-                }
-                for name, go in shots.items():
-                    if only and name not in only:
-                        continue
-                    go(page)
-                    page.wait_for_timeout(600)
-                    page.screenshot(path=str(out / f"{name}-{size}.jpg"), type="jpeg",
-                                    quality=82)
-                ctx.close()
-            if not only or "h2h-ar" in only:
-                right_to_left(browser, server.url, out)
+            for lang in LANGUAGES:
+                for size, (w, h) in SIZES.items():
+                    pages_of(browser, server.url, out, lang, size, (w, h), only)
             if not only or "table" in only:
-                for lang in ("en", "ar"):
-                    for size, (w, h) in TABLE_SIZES.items():
+                for lang in TABLE_LANGUAGES:
+                    for size, (w, h) in SIZES.items():
                         table_shots(browser, server.url, out, lang, size, (w, h))
         finally:
             browser.close()
             server.stop()
     return 0
+
+
+def pages_of(browser, url: str, out: Path, lang: str, size: str, viewport: tuple[int, int],
+             only: list[str]) -> None:
+    """Each page in one language at one size, in a context of its own (its own person)."""
+    w, h = viewport
+    ctx = browser.new_context(viewport={"width": w, "height": h}, locale=lang, base_url=url,
+                              device_scale_factor=2 if w < 700 else 1)
+    page = ctx.new_page()
+    page.add_init_script("localStorage.setItem('heartsuite.h2h.intro-seen', '1');"
+                         "localStorage.setItem('heartsuite.hearts.intro-seen', '1')")
+    page.goto("/")
+    page.evaluate(f"document.cookie = 'hs_lang={lang}; path=/'")
+    shots = {
+        "home": lambda p: p.goto("/"),
+        "h2h": lambda p: play_some(p),
+        "hearts": lambda p: hearts_after_pass(p),
+        "rules": lambda p: p.goto("/rules/hearts"),
+        "stats": lambda p: p.goto("/stats"),
+    }
+    for name, go in shots.items():
+        if only and name not in only:
+            continue
+        go(page)
+        page.wait_for_timeout(600)
+        page.screenshot(path=str(out / f"{name}-{lang}-{size}.jpg"), **SHOT)
+    ctx.close()
 
 
 def play_some(page) -> None:
@@ -82,19 +94,6 @@ def play_some(page) -> None:
     page.click("[data-pos='17']")
 
 
-def right_to_left(browser, url: str, out: Path) -> None:
-    """Heart to Heart in Arabic on a phone: the page mirrors, the heart does not."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 640}, locale="ar", base_url=url,
-                              device_scale_factor=2)
-    page = ctx.new_page()
-    page.add_init_script("localStorage.setItem('heartsuite.h2h.intro-seen', '1')")
-    play_some(page)
-    page.wait_for_timeout(600)
-    page.screenshot(path=str(out / "h2h-ar-phone.jpg"), type="jpeg", quality=82)
-    ctx.close()
-
-
-TABLE_SIZES = {"phone": (360, 640), "phone-landscape": (640, 360), "desktop": (1366, 768)}
 NAMES = ("Ana", "Bilal", "Chandra", "داليا")
 
 
@@ -121,15 +120,14 @@ def table_shots(browser, url: str, out: Path, lang: str, size: str,
         creator.click("#tx-create")
         creator.wait_for_selector("#tx-invite[open]")
         creator.wait_for_timeout(400)
-        shot = {"type": "jpeg", "quality": 82}
-        creator.screenshot(path=str(out / f"table-invite-{lang}-{size}.jpg"), **shot)
+        creator.screenshot(path=str(out / f"table-invite-{lang}-{size}.jpg"), **SHOT)
         code = creator.inner_text("#tx-invite-code")
         for page, name in zip(pages[1:3], NAMES[1:3], strict=True):
             page.request.post(f"/api/tables/{code}/join", data={"name": name})
         creator.goto(f"/t/{code}")
         creator.wait_for_selector("#tx-seats li")
         creator.wait_for_timeout(400)
-        creator.screenshot(path=str(out / f"table-lobby-{lang}-{size}.jpg"), **shot)
+        creator.screenshot(path=str(out / f"table-lobby-{lang}-{size}.jpg"), **SHOT)
         pages[3].request.post(f"/api/tables/{code}/join", data={"name": NAMES[3]})
         for page in pages:
             page.goto(f"/t/{code}")
@@ -142,7 +140,7 @@ def table_shots(browser, url: str, out: Path, lang: str, size: str,
         viewer = pages[1]
         viewer.wait_for_function("() => !document.querySelector('#hx-pass-btn:not([hidden])')")
         viewer.wait_for_timeout(800)
-        viewer.screenshot(path=str(out / f"table-play-{lang}-{size}.jpg"), **shot)
+        viewer.screenshot(path=str(out / f"table-play-{lang}-{size}.jpg"), **SHOT)
     finally:
         for context in contexts:
             context.close()
