@@ -4,7 +4,9 @@ Heart to Heart, for all deals and per deal: played (won or lost), won, win rate,
 longest winning streaks, best time, fewest moves and best score (the last three over won games;
 best score over all), hints used. Hearts: games, wins, average points per round and moons shot,
 read from each finished Hearts game's `result`: `{"rounds": int, "points": int, "moons": int}`
-(the person's own points and moons), which the Hearts routes write when a game ends.
+(the person's own points and moons), which the Hearts routes write when a game ends. A game in
+which the person took back a card (`"undone": n` in its result) is left out of the figures and
+counted as `undone` beside them.
 
 A Heart to Heart game the person played after viewing the solution of the same deal (its row's
 `settings` say `"seen": true`, written by the h2h routes) is no unaided game: it is counted as
@@ -93,7 +95,16 @@ def hearts_stats(store: Store, person: str) -> dict[str, Any]:
 TABLE_KIND = "hearts-table"  # the rows the table hub writes for each person when a table ends
 
 
+def undone(game: GameRow) -> bool:
+    """Whether the person took back a card in the game (against the computer, with undo on)."""
+    return _count(game.result.get("undone")) > 0
+
+
 def _figures(games: list[GameRow]) -> dict[str, Any]:
+    """The figures of the games played without taking back a card; `undone`: the others,
+    counted apart (as Heart to Heart's `seen`)."""
+    taken_back = sum(undone(g) for g in games)
+    games = [g for g in games if not undone(g)]
     rounds = points = 0
     for game in games:
         counted = _count(game.result.get("rounds"))
@@ -104,6 +115,7 @@ def _figures(games: list[GameRow]) -> dict[str, Any]:
         "wins": sum(g.status == WON for g in games),
         "avg_points": points / rounds if rounds else None,
         "moons": sum(_count(g.result.get("moons")) for g in games),
+        "undone": taken_back,
     }
 
 

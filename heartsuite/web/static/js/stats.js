@@ -111,7 +111,7 @@ function dealsTable(root, deals) {
 
 /**
  * Hearts figures of a group of games (all of them, or one variant's).
- * @typedef {{ games: number, wins: number, avg_points: number | null, moons: number }} HeartsFigures
+ * @typedef {{ games: number, wins: number, avg_points: number | null, moons: number, undone?: number }} HeartsFigures
  * @typedef {{ all: HeartsFigures, variants: Record<string, HeartsFigures> }} HeartsGroup
  */
 
@@ -158,9 +158,12 @@ async function init() {
     dealsTable($("#stats-deals"), data.h2h.deals);
     const h = data.hearts;
     const heartsRoot = $("#stats-hearts");
-    if (h.games) {
+    // Games in which a card was taken back are counted apart, never in the figures.
+    /** @type {[string, string][]} */
+    const undone = h.undone ? [["hearts.undone", num(h.undone)]] : [];
+    if (h.games || h.undone) {
       tiles(heartsRoot, [["hearts.games", num(h.games)], ["hearts.wins", num(h.wins)],
-        ["hearts.avg_points", val(h.avg_points, oneDecimal)], ["hearts.moons", num(h.moons)]]);
+        ["hearts.avg_points", val(h.avg_points, oneDecimal)], ["hearts.moons", num(h.moons)], ...undone]);
     } else {
       message(heartsRoot, t("stats.none"));
     }
