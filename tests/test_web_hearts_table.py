@@ -130,7 +130,9 @@ def test_the_pace_follows_the_speed() -> None:
 def test_unreadable_settings_fall_back_to_the_defaults(data) -> None:
     assert TableSettings.from_json(data) == TableSettings()
     assert TableSettings.from_json({"strength": "hard", "speed": "slow"}).to_json() == {
-        "strength": "hard", "speed": "slow"}
+        "strength": "hard", "speed": "slow", "undo": False}
+    assert TableSettings.from_json({"undo": True}).undo is True
+    assert TableSettings.from_json({"undo": "yes"}).undo is False
 
 
 @pytest.mark.parametrize(("shooter", "expected"), [(0, "person"), (1, "computer")])

@@ -69,9 +69,9 @@ def test_hearts_figures_from_results(tmp_path) -> None:
         game.status, game.result = status, result
         store.save(game)
     assert hearts_stats(store, "me") == {"games": 3, "wins": 1, "avg_points": 10.0, "moons": 1,
-                                         "moons_suffered": 0, "queens": 0}
+                                         "moons_suffered": 0, "queens": 0, "undone": 0}
     assert hearts_stats(store, "nobody") == {"games": 0, "wins": 0, "avg_points": None, "moons": 0,
-                                             "moons_suffered": 0, "queens": 0}
+                                             "moons_suffered": 0, "queens": 0, "undone": 0}
 
 
 def test_hearts_points_below_zero_count_as_they_are(tmp_path) -> None:
@@ -87,7 +87,7 @@ def test_hearts_points_below_zero_count_as_they_are(tmp_path) -> None:
         game.status, game.result = status, result
         store.save(game)
     assert hearts_stats(store, "me") == {"games": 5, "wins": 1, "avg_points": -8 / 5, "moons": 1,
-                                         "moons_suffered": 0, "queens": 0}
+                                         "moons_suffered": 0, "queens": 0, "undone": 0}
 
 
 @given(st.lists(st.tuples(st.integers(0, 30), st.integers(-26 * 30, 26 * 30)), max_size=8))

@@ -11,6 +11,7 @@ _PATHS = {
     "hint": '<path d="M9 18h6M10 21h4"/><path d="M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9'
             '.4-1.6 1-2.1A6 6 0 0 0 12 3Z"/>',
     "new": '<path d="M12 5v14M5 12h14"/>',
+    "claim": '<path d="M5 21V4"/><path d="M5 4h12l-2.5 4 2.5 4H5"/>',  # a flag: the rest is mine
     "last": '<rect x="4" y="7" width="10" height="14" rx="2"/><path d="M9 3h9a2 2 0 0 1 2 2v12"/>',
     "daily": '<rect x="3" y="5" width="18" height="16" rx="2"/><path d="M3 10h18M8 3v4M16 3v4"/>',
     "restart": '<path d="M4 12a8 8 0 1 0 2.3-5.6"/><path d="M4 4v5h5"/>',

@@ -28,6 +28,9 @@ from heartsuite.hearts.deal import game_code, parse_game_code, random_game_numbe
 from heartsuite.hearts.rules import Rules, RulesError
 from heartsuite.web.errors import ApiError
 from heartsuite.web.hearts.table import (
+    AUTOPLAYS,
+    CLAIM,
+    DEFAULT_AUTOPLAY,
     PERSON,
     SPEEDS,
     STRENGTHS,
@@ -95,7 +98,9 @@ class Outbox:
 
 
 def prefs_of(store: Store, person: str) -> dict[str, Any]:
-    """The person's Hearts preferences: rules for new games, strength, speed, move errors."""
+    """The person's Hearts preferences: rules for new games, strength, speed, move errors,
+    when the page plays an only legal card by itself (`autoplay`), and whether a card may be
+    taken back against the computer (`undo`)."""
     saved = store.prefs(person).get(KIND, {})
     saved = saved if isinstance(saved, dict) else {}
     try:
@@ -108,6 +113,9 @@ def prefs_of(store: Store, person: str) -> dict[str, Any]:
         "strength": settings.strength,
         "speed": settings.speed,
         "move_errors": bool(saved.get("move_errors", False)),
+        "autoplay": saved.get("autoplay") if saved.get("autoplay") in AUTOPLAYS
+        else DEFAULT_AUTOPLAY,
+        "undo": settings.undo,
     }
 
 
@@ -253,7 +261,7 @@ class Tables:
             self.update(held, end)
             held.publish({"type": "closed", "reason": "replaced"})
         prefs = prefs_of(self.store, person)
-        settings = TableSettings(prefs["strength"], prefs["speed"])
+        settings = TableSettings(prefs["strength"], prefs["speed"], prefs["undo"])
         table = HeartsTable.new(rules, code or game_code(random_game_number()), settings)
         row = self.store.create_game(person, KIND, table.code, self._data(table),
                                      settings.to_json())
@@ -268,7 +276,10 @@ class Tables:
 
     @staticmethod
     def _data(table: HeartsTable) -> dict[str, Any]:
-        return {"rules": table.game.rules.to_json(), "actions": table.actions}
+        data: dict[str, Any] = {"rules": table.game.rules.to_json(), "actions": table.actions}
+        if table.takebacks:
+            data["takebacks"] = table.takebacks
+        return data
 
     def save(self, live: Live) -> None:
         """Store the table (StaleGame when another process saved it first: nothing written)."""
@@ -282,13 +293,16 @@ class Tables:
             row.result = table.result()
         self.store.save(row)
 
-    def set_settings(self, person: str, strength: str | None, speed: str | None) -> None:
-        """Apply changed strength or speed to the person's tables in play."""
+    def set_settings(self, person: str, strength: str | None, speed: str | None,
+                     undo: bool | None = None) -> None:
+        """Apply changed strength, speed or undo to the person's tables in play."""
         def change(live: Live) -> None:
             if strength in STRENGTHS:
                 live.table.settings.strength = strength
             if speed in SPEEDS:
                 live.table.settings.speed = speed
+            if undo is not None:
+                live.table.settings.undo = undo
 
         for live in self.live_of(person):
             self.update(live, change)
@@ -318,6 +332,48 @@ class Tables:
                 raise IllegalMove("stale", STALE) from None
             self._publish(live, events)
         self.drive(live, events)
+
+    async def person_claims(self, live: Live, move: int | None = None) -> None:
+        """The person claims the rest of the round: proven, the rest is played out and
+        published; refused (IllegalMove with the reason), nothing changes."""
+        async with live.lock:
+            self.fresh(live)
+            self._may_act(live, move)
+            events = live.table.act(PERSON, CLAIM)
+            self._save_or_stale(live)
+            self._publish(live, events)
+        self.drive(live, events)
+
+    async def person_undoes(self, live: Live, move: int | None = None) -> None:
+        """Take back the person's last card (and the computers' cards after it): the log is
+        cut and replayed, the takeback stored; every page is sent the table as it now is
+        (`undone`, with the state and its event number). IllegalMove when refused."""
+        async with live.lock:
+            self.fresh(live)
+            self._may_act(live, move)
+            previous = live.table
+            live.table = previous.undone()
+            try:
+                self.save(live)
+            except StaleGame:
+                self._reload(live)
+                raise IllegalMove("stale", STALE) from None
+            live.publish({"type": "undone", "seq": live.table.seq,
+                          "state": live.table.state()})
+        self.drive(live)
+
+    def _may_act(self, live: Live, move: int | None) -> None:
+        if live.row.status != PLAYING:
+            raise IllegalMove("game_over", "The game is over.")
+        if move is not None and move != live.table.person_moves:
+            raise IllegalMove("stale", STALE)
+
+    def _save_or_stale(self, live: Live) -> None:
+        try:
+            self.save(live)
+        except StaleGame:  # another process saved first: this one is not made
+            self._reload(live)
+            raise IllegalMove("stale", STALE) from None
 
     def _publish(self, live: Live, events: list[dict[str, Any]]) -> None:
         state = live.table.state()
@@ -378,7 +434,8 @@ def _replay(row: GameRow) -> HeartsTable:
     try:
         return HeartsTable.replay(Rules.from_json(row.data.get("rules")), row.code,
                                   row.data.get("actions", []),
-                                  TableSettings.from_json(row.settings))
+                                  TableSettings.from_json(row.settings),
+                                  row.data.get("takebacks"))
     except (RulesError, CodeError, IllegalMove, ValueError, TypeError) as exc:
         raise ApiError(409, "unreadable", f"this stored game cannot be replayed: {exc}"
                        ) from None

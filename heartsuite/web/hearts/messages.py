@@ -39,6 +39,8 @@ class Prefs(Strict):
     strength: Literal["easy", "medium", "hard", "expert"] | None = None
     speed: Literal["slow", "normal", "fast", "instant"] | None = None
     move_errors: StrictBool | None = None
+    autoplay: Literal["off", "last", "always"] | None = None
+    undo: StrictBool | None = None
 
 
 # The socket ---------------------------------------------------------------------------------
@@ -93,14 +95,27 @@ class Moon(_Action):
     choice: Literal["old", "new"]
 
 
+class Claim(_Action):
+    """Claim the rest of the round (accepted only when proven on the deal)."""
+
+    type: Literal["claim"]
+
+
+class Undo(_Action):
+    """Take back the person's last card (when undo is on in the settings)."""
+
+    type: Literal["undo"]
+
+
 class Hint(_Message):
     """Ask what the strongest player would choose now."""
 
     type: Literal["hint"]
 
 
-PageMessage = Annotated[Hello | Pass | Play | Moon | Hint, Field(discriminator="type")]
-_READER: TypeAdapter[Hello | Pass | Play | Moon | Hint] = TypeAdapter(PageMessage)
+AnyMessage = Hello | Pass | Play | Moon | Claim | Undo | Hint
+PageMessage = Annotated[AnyMessage, Field(discriminator="type")]
+_READER: TypeAdapter[AnyMessage] = TypeAdapter(PageMessage)
 
 # The message of an `invalid` error, by the field that is wrong.
 _WHY = {
@@ -128,7 +143,7 @@ class MessageTooLarge(BadMessage):
         super().__init__("too_large", f"messages are limited to {MAX_MESSAGE} characters")
 
 
-def read_message(text: str) -> Hello | Pass | Play | Moon | Hint:
+def read_message(text: str) -> AnyMessage:
     """A page message, or BadMessage saying what is wrong with it."""
     if len(text) > MAX_MESSAGE:
         raise MessageTooLarge()

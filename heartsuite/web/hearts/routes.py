@@ -5,13 +5,17 @@ WebSocket `/api/hearts/games/{id}/ws`, JSON text messages (`hearts/messages.py` 
 
 - page → server: `{"type": "hello", "after": N}` (the last event number it has seen; the server
   answers with every later event, then the current state), `{"type": "pass", "cards": [3 cards]}`,
-  `{"type": "play", "card": "QS"}`, `{"type": "moon", "choice": "old" | "new"}`, `{"type": "hint"}`.
+  `{"type": "play", "card": "QS"}`, `{"type": "moon", "choice": "old" | "new"}`, `{"type": "hint"}`,
+  `{"type": "claim"}` (the rest of the round, accepted only when proven: the state's `claimable`),
+  `{"type": "undo"}` (take back the person's last card, when undo is on: the state's `undoable`).
   A `seat` field, if sent, must be 0: the person plays seat 0 only. An action may carry `move`,
   the state's `move` (the person's move number) it was chosen on: on another one it is refused
   `stale` and the current state follows, so an action sent twice is made once.
 - server → page: `{"type": "event", "seq", "event", "state"?}` (the state after the last event of a
   batch), `{"type": "state", "seq", "state"}`, `{"type": "refused", "reason", "message", "card"?}`,
-  `{"type": "hint", "cards"}`, `{"type": "error", "error", "message"}`, `{"type": "closed"}`.
+  `{"type": "hint", "cards"}`, `{"type": "error", "error", "message"}`, `{"type": "closed"}`,
+  `{"type": "undone", "seq", "state"}` (a card was taken back: the events were numbered again
+  from the cut log, and the page goes on from this state and number).
 
 Anything malformed gets an `error` message and the connection stays usable. A message over
 MAX_MESSAGE is no page's doing: it gets a `too_large` error, then the socket is closed with 1009
@@ -39,7 +43,9 @@ from heartsuite.web.errors import ApiError
 from heartsuite.web.hearts.hub import KIND, Live, Outbox, Tables, prefs_of, read_code, read_rules
 from heartsuite.web.hearts.messages import (
     MAX_MESSAGE,
+    AnyMessage,
     BadMessage,
+    Claim,
     Hello,
     Hint,
     MessageTooLarge,
@@ -48,9 +54,10 @@ from heartsuite.web.hearts.messages import (
     Pass,
     Play,
     Prefs,
+    Undo,
     read_message,
 )
-from heartsuite.web.hearts.table import PERSON, SPEEDS, STRENGTHS, IllegalMove
+from heartsuite.web.hearts.table import AUTOPLAYS, PERSON, SPEEDS, STRENGTHS, IllegalMove
 from heartsuite.web.jsontext import dumps
 from heartsuite.web.people import person_of
 from heartsuite.web.public import public_site
@@ -90,6 +97,7 @@ def page_data() -> dict[str, Any]:
         "omnibus_refused": list(OMNIBUS_REFUSED),
         "strengths": list(STRENGTHS),
         "speeds": list(SPEEDS),
+        "autoplays": list(AUTOPLAYS),
     }
 
 
@@ -97,7 +105,7 @@ def page_data() -> dict[str, Any]:
 async def page(request: Request) -> HTMLResponse:
     return render_page(request, template="hearts.html", page="hearts", title_key="hearts.title",
                        module="hearts", data=page_data(), styles=("hearts.css",),
-                       variants=VARIANTS, strengths=STRENGTHS, speeds=SPEEDS,
+                       variants=VARIANTS, strengths=STRENGTHS, speeds=SPEEDS, autoplays=AUTOPLAYS,
                        seat_places=SEAT_PLACES)
 
 
@@ -114,7 +122,7 @@ async def put_prefs(request: Request, body: Prefs) -> dict[str, Any]:
     if "rules" in changes:
         changes["rules"] = read_rules(changes["rules"]).to_json()
     held.store.merge_prefs(person, KIND, changes)
-    held.set_settings(person, body.strength, body.speed)
+    held.set_settings(person, body.strength, body.speed, body.undo)
     return prefs_of(held.store, person)
 
 
@@ -171,7 +179,7 @@ async def _hint(live: Live) -> list[str]:
 
 
 async def _handle(live: Live, held: Tables, outbox: Outbox,
-                  message: Hello | Pass | Play | Moon | Hint, conn: HTTPConnection) -> None:
+                  message: AnyMessage, conn: HTTPConnection) -> None:
     """Answer one page message (BadMessage when it cannot be used now)."""
     if isinstance(message, Hello):
         if outbox.replaying:
@@ -199,6 +207,18 @@ async def _handle(live: Live, held: Tables, outbox: Outbox,
         return
     if live.row.status != PLAYING:
         raise BadMessage("finished", "this game is over")
+    if isinstance(message, Claim | Undo):
+        try:
+            if isinstance(message, Claim):
+                await held.person_claims(live, message.move)
+            else:
+                await held.person_undoes(live, message.move)
+        except IllegalMove as exc:
+            outbox.put({"type": "refused", "action": message.type, "reason": exc.reason,
+                        "message": str(exc)})
+            if exc.reason == "stale":
+                outbox.put({"type": "state", "seq": live.table.seq, "state": live.table.state()})
+        return
     action: Any
     match message:
         case Pass(cards=cards):
@@ -251,7 +271,7 @@ async def _send_all(websocket: WebSocket, outbox: Outbox) -> None:
             await websocket.close(code=TRY_AGAIN)
 
 
-def _read(received: Mapping[str, Any]) -> Hello | Pass | Play | Moon | Hint:
+def _read(received: Mapping[str, Any]) -> AnyMessage:
     """A received WebSocket frame as a page message (BadMessage when it is not one)."""
     text = received.get("text")
     if text is None:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from heartsuite.hearts.cards import card_text
+from heartsuite.hearts.cards import CardError, card_text, parse_card
+from heartsuite.hearts.claim import CLAIM_MESSAGES, claim_kind, claim_plays, why_claim_refused
 from heartsuite.hearts.events import Event, page_json
 from heartsuite.hearts.figures import seat_figures
 from heartsuite.hearts.game import Game
@@ -29,8 +30,18 @@ from heartsuite.prng import Rng
 PERSON = 0
 STRENGTHS = ("easy", "medium", "hard", "expert")
 SPEEDS = ("slow", "normal", "fast", "instant")
+# When the page plays the person's only legal card by itself: never, on the last trick, always.
+AUTOPLAYS = ("off", "last", "always")
 DEFAULT_STRENGTH = "medium"
 DEFAULT_SPEED = "normal"
+DEFAULT_AUTOPLAY = "last"
+CLAIM = "claim"  # the person's stored action that claims the rest of the round
+UNDO_OFF = "undo_off"
+NOTHING_TO_UNDO = "nothing_to_undo"
+UNDO_MESSAGES = {
+    UNDO_OFF: "Undo is off: turn it on in the settings.",
+    NOTHING_TO_UNDO: "There is no card of yours to take back in this round.",
+}
 # Seconds between two computer plays at each speed; a finished trick stays on the table longer.
 CARD_PAUSE = {"slow": 1.0, "normal": 0.6, "fast": 0.3, "instant": 0.0}
 TRICK_PAUSE_FACTOR = 2.0
@@ -44,13 +55,15 @@ def make_bot(strength: str, seed: int) -> Player:
 
 @dataclass
 class TableSettings:
-    """What the person may change in the middle of a game: neither changes the game itself."""
+    """What the person may change in the middle of a game: none changes the game itself. `undo`
+    lets the person take back a card (the game is then marked as undone in the statistics)."""
 
     strength: str = DEFAULT_STRENGTH
     speed: str = DEFAULT_SPEED
+    undo: bool = False
 
-    def to_json(self) -> dict[str, str]:
-        return {"strength": self.strength, "speed": self.speed}
+    def to_json(self) -> dict[str, Any]:
+        return {"strength": self.strength, "speed": self.speed, "undo": self.undo}
 
     @staticmethod
     def from_json(data: object) -> TableSettings:
@@ -61,6 +74,7 @@ class TableSettings:
         return TableSettings(
             strength if strength in STRENGTHS else DEFAULT_STRENGTH,
             speed if speed in SPEEDS else DEFAULT_SPEED,
+            got.get("undo") is True,
         )
 
 
@@ -72,8 +86,14 @@ class HeartsTable:
     settings: TableSettings = field(default_factory=TableSettings)
     actions: list[list[Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
+    # Every undo: where the log was cut and the actions taken back, in order (stored, so the
+    # record says what was undone; replaying `actions` alone gives the game as it stands).
+    takebacks: list[list[Any]] = field(default_factory=list)
     # The computer players by seat, with the strength each was made for: not stored.
     bots: dict[int, tuple[str, Player]] = field(default_factory=dict, repr=False, compare=False)
+    # Whether the person could claim, for the position it was decided on: not stored.
+    _claim_seen: tuple[tuple[int, ...], bool] | None = field(default=None, repr=False,
+                                                            compare=False)
 
     @staticmethod
     def new(rules: Rules, code: str | None, settings: TableSettings) -> HeartsTable:
@@ -85,13 +105,19 @@ class HeartsTable:
 
     @staticmethod
     def replay(rules: Rules, code: str, actions: list[list[Any]],
-               settings: TableSettings) -> HeartsTable:
+               settings: TableSettings, takebacks: list[list[Any]] | None = None) -> HeartsTable:
         """Rebuild a stored table by acting out its actions in order (events are regenerated)."""
         table = HeartsTable.new(rules, code, settings)
         for item in actions:
             if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
                 raise ValueError(f"bad stored action {item!r}")
             table.act(item[0], item[1])
+        if takebacks is not None:
+            if not isinstance(takebacks, list) or not all(
+                    isinstance(t, list) and len(t) == 2 and isinstance(t[0], int)
+                    and isinstance(t[1], list) for t in takebacks):
+                raise ValueError("bad stored takebacks")
+            table.takebacks = [list(t) for t in takebacks]
         return table
 
     # State --------------------------------------------------------------------------------
@@ -125,6 +151,9 @@ class HeartsTable:
             over=game.is_over,
             winner=game.winner,
             settings=self.settings.to_json(),
+            claimable=self.claimable(),
+            undoable=self.settings.undo and self.undo_point() is not None,
+            undone=len(self.takebacks),
         )
         if not game.is_over:
             out["code"] = None  # the code deals every hand: shown once the game is over
@@ -183,12 +212,82 @@ class HeartsTable:
 
     def act(self, seat: int, action: Any) -> list[dict[str, Any]]:
         """Apply one seat's action; returns the events it caused (already numbered and logged).
-        Raises IllegalMove, leaving the table unchanged, when the engine refuses it."""
+        Raises IllegalMove, leaving the table unchanged, when the engine refuses it. The
+        person's action `"claim"` claims the rest of the round (`claim`)."""
+        if seat == PERSON and action == CLAIM:
+            return self._claim()
         events = self.game.act(seat, action)
         self.actions.append([seat, _storable(action)])
         start = len(self.events)
         self._log_events(events)
         return self.events[start:]
+
+    # Claims and undo ----------------------------------------------------------------------
+
+    def claimable(self) -> bool:
+        """Whether a claim of the rest of the round by the person would be accepted now (the
+        computer players accept every proven claim). Remembered for the position."""
+        game = self.game
+        if game.is_over or game.moon_pending is not None:
+            return False
+        r = game.round
+        key = (game.round_index, r.played, len(r.trick), r.turn)
+        if self._claim_seen is None or self._claim_seen[0] != key:
+            self._claim_seen = (key, claim_kind(r, PERSON) is not None)
+        return self._claim_seen[1]
+
+    def _claim(self) -> list[dict[str, Any]]:
+        """The person claims the rest of the round: refused with the reason unless proven on
+        the real deal (heartsuite.hearts.claim); else the rest is played out, the claimant by
+        the proven strategy and the others by their lowest legal card, so the round scores as
+        if played, and the stored action is the claim itself (a replay makes it again)."""
+        game = self.game
+        reason = why_claim_refused(game.round, PERSON) if game.moon_pending is None \
+            and not game.is_over else "claim_not_now"
+        if reason:
+            raise IllegalMove(reason, CLAIM_MESSAGES[reason])
+        kind = claim_kind(game.round, PERSON)
+        plays = claim_plays(game.round, PERSON)
+        start = len(self.events)
+        self.events.append({"kind": "claim", "seat": PERSON, "claim": kind,
+                            "seq": len(self.events) + 1})
+        for card in plays:
+            self._log_events(game.act(game.round.turn, card))
+        self.actions.append([PERSON, CLAIM])
+        return self.events[start:]
+
+    def undo_point(self) -> int | None:
+        """Where the log would be cut to take back the person's last card: the index of that
+        action, when it is a card played in the round in play (never across a round's score,
+        nor after the game is over); else None."""
+        game = self.game
+        if game.is_over or game.moon_pending is not None:
+            return None
+        for i in range(len(self.actions) - 1, -1, -1):
+            seat, action = self.actions[i]
+            if seat != PERSON:
+                continue
+            if not isinstance(action, str) or action in (CLAIM, "old", "new"):
+                return None
+            try:
+                card = parse_card(action)
+            except CardError:
+                return None
+            return i if _played_by(game, card) == PERSON else None
+        return None
+
+    def undone(self) -> HeartsTable:
+        """The table with the person's last card taken back, with the computers' cards played
+        after it: rebuilt by replaying the log cut just before it. Raises IllegalMove when undo
+        is off or there is nothing to take back."""
+        if not self.settings.undo:
+            raise IllegalMove(UNDO_OFF, UNDO_MESSAGES[UNDO_OFF])
+        cut = self.undo_point()
+        if cut is None:
+            raise IllegalMove(NOTHING_TO_UNDO, UNDO_MESSAGES[NOTHING_TO_UNDO])
+        table = HeartsTable.replay(self.game.rules, self.code, self.actions[:cut], self.settings)
+        table.takebacks = [*self.takebacks, [cut, self.actions[cut:]]]
+        return table
 
     def _log_events(self, events: list[Event]) -> None:
         """Number and keep the page's form of the events the person may see."""
@@ -203,10 +302,24 @@ class HeartsTable:
     def result(self) -> dict[str, Any]:
         """The person's figures for the statistics (`seat_figures`: rounds, points, points per
         round, moons shot and suffered, queens of spades taken), with the variant and the
-        computer players' strength (`level`) as the game ended."""
+        computer players' strength (`level`) as the game ended, and `undone` (how many cards
+        were taken back) when any was: the statistics count such a game apart."""
         rules = self.game.rules
-        return seat_figures(self.game.rounds, PERSON, rules.players, rules.partnership) | {
+        out = seat_figures(self.game.rounds, PERSON, rules.players, rules.partnership) | {
             "variant": rules.variant, "level": self.settings.strength}
+        if self.takebacks:
+            out["undone"] = len(self.takebacks)
+        return out
+
+
+def _played_by(game: Game, card: int) -> int | None:
+    """The seat that played `card` in the round in play, if it was played."""
+    r = game.round
+    n = game.rules.players
+    for leader, cards in [*r.tricks, (r.leader, tuple(r.trick))]:
+        if card in cards:
+            return (leader + cards.index(card)) % n
+    return None
 
 
 def _storable(action: Any) -> Any:
@@ -230,4 +343,4 @@ def pause_after(events: list[dict[str, Any]], speed: str) -> float:
     return base
 
 
-__all__ = ["HeartsTable", "IllegalMove", "TableSettings", "pause_after"]
+__all__ = ["AUTOPLAYS", "CLAIM", "HeartsTable", "IllegalMove", "TableSettings", "pause_after"]

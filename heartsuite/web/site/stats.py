@@ -11,6 +11,9 @@ stored before a figure was recorded count none of it (no moons suffered, no quee
 The daily deal has figures of its own (web/h2h/daily.py `daily_stats`); its games are counted
 here too, as the games they are.
 
+A Hearts game in which the person took back a card (`"undone": n` in its result) is left out of
+the figures and counted as `undone` beside them.
+
 A Heart to Heart game the person played after viewing the solution of the same deal (its row's
 `settings` say `"seen": true`, written by the h2h routes) is no unaided game: it is counted as
 `seen`, beside the figures, never in them (nor does it break or extend a streak).
@@ -132,7 +135,16 @@ def hearts_stats(store: Store, person: str) -> dict[str, Any]:
     return _figures(counted(store, person, "hearts"))
 
 
+def undone(game: GameRow) -> bool:
+    """Whether the person took back a card in the game (against the computer, with undo on)."""
+    return _count(game.result.get("undone")) > 0
+
+
 def _figures(games: list[GameRow]) -> dict[str, Any]:
+    """The figures of the games played without taking back a card; `undone`: the others,
+    counted apart (as Heart to Heart's `seen`)."""
+    taken_back = sum(undone(g) for g in games)
+    games = [g for g in games if not undone(g)]
     rounds = points = 0
     for game in games:
         played = _count(game.result.get("rounds"))
@@ -145,6 +157,7 @@ def _figures(games: list[GameRow]) -> dict[str, Any]:
         "moons": sum(_count(g.result.get("moons")) for g in games),
         "moons_suffered": sum(_count(g.result.get("moons_suffered")) for g in games),
         "queens": sum(_count(g.result.get("queens")) for g in games),
+        "undone": taken_back,
     }
 
 

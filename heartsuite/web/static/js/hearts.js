@@ -75,6 +75,9 @@ async function act(action) {
     case "sheet": await showSheet(); break;
     case "last": if (!await showLastTrick()) toast(t("hearts.last.none"), 4000); break;
     case "hint": if (["pass", "play"].includes(handMode())) send({ type: "hint" }); break;
+    // Both are shown only when the server says they would be accepted (the state's flags).
+    case "claim": if (page.state?.claimable) send({ type: "claim", move: page.state?.move }); break;
+    case "undo": if (page.state?.undoable) send({ type: "undo", move: page.state?.move }); break;
     case "new": await newGame(true); break;
     case "menu": {
       const choice = await openMenu();

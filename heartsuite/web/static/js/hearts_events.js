@@ -42,6 +42,13 @@ export function showEvent(event) {
       page.sheetDue = true;
       return wait(animMs() * 3);
     }
+    case "claim": // the rest of the round follows as ordinary plays
+      if (!page.catchingUp) {
+        const line = event.claim === "no_points" ? t("hearts.claim.no_points") : t("hearts.claim.all");
+        toast(line, 3500);
+        announce(line);
+      }
+      return undefined;
     case "round":
       if (!page.catchingUp && event.round > 0) announce(t(`hearts.announce.round.${event.pass}`, { round: event.round + 1 }));
       clearChoices();

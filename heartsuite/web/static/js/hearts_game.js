@@ -3,10 +3,11 @@
 // resuming games, and handling the server's messages (events, states, refusals, hints, errors).
 
 import { $, $$, dialogEl, maybe } from "./dom.js";
+import { autoPlay } from "./hearts_auto.js";
 import { askMoon, showOver, showSheet } from "./hearts_dialogs.js";
 import { showEvent } from "./hearts_events.js";
 import { refused, renderHand, renderPrompt } from "./hearts_hand.js";
-import { connect } from "./hearts_socket.js";
+import { connect, send } from "./hearts_socket.js";
 import { clearChoices, handMode, page } from "./hearts_state.js";
 import { renderSeats, renderTrick } from "./hearts_table.js";
 import { announce, api, ApiError, nameOf, openDialog, showError, t, toast } from "./shell.js";
@@ -21,11 +22,17 @@ export function render() {
   renderTrick();
   renderHand();
   renderPrompt();
+  $("#hx-claim-btn").hidden = !state.claimable || state.over;
+  $("#hx-undo-btn").hidden = !state.undoable || state.over;
+  autoPlay((card) => send({ type: "play", card, move: page.state?.move }));
   $("#hx-broken").hidden = !state.hearts_broken || !state.rules.hearts_must_break;
   /** @type {HTMLButtonElement} */ ($("[data-action=hint]")).disabled = !["pass", "play"].includes(handMode());
   if (state.phase === "moon_choice" && state.moon_options && !dialogEl("#hx-moon").open) askMoon();
   if (state.over && page.shownOver !== game.id) {
     page.shownOver = game.id;
+    const undone = $("#hx-over-undone");
+    undone.hidden = !state.undone;
+    undone.textContent = state.undone ? t("hearts.over.undone", { count: state.undone }) : "";
     showOver().then((choice) => { if (choice === "new") newGame(false); });
   }
 }
@@ -52,7 +59,9 @@ async function handle(message) {
       }
       return;
     case "state":
-      page.lastSeq = Math.max(page.lastSeq, message.seq);
+      // The state's number, even below the page's: after an undo the events are numbered
+      // again from the log as it now is.
+      page.lastSeq = message.seq;
       page.catchingUp = false;
       page.state = message.state;
       render();
@@ -60,7 +69,18 @@ async function handle(message) {
     case "refused":
       // `stale`: made on a position the game has left (sent twice, or this page was behind):
       // nothing to say, the state that follows redraws the game as it is.
-      if (message.reason !== "stale") refused({ card: message.card, reason: message.reason });
+      if (message.reason === "stale") return;
+      if (message.action === "claim" || message.action === "undo") toast(t(`hearts.reason.${message.reason}`), 4000);
+      else refused({ card: message.card, reason: message.reason });
+      return;
+    case "undone":
+      // A card taken back: the table as it now is, its events numbered from the cut log.
+      page.lastSeq = message.seq;
+      page.catchingUp = false;
+      page.state = message.state;
+      render();
+      toast(t("hearts.undo.done"), 3000);
+      announce(t("hearts.undo.done"));
       return;
     case "hint":
       page.hinted = message.cards;

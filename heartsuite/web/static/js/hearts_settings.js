@@ -115,6 +115,8 @@ export async function openSettings() {
   menu(form, "strength").value = prefs.strength;
   menu(form, "speed").value = prefs.speed;
   toggle(form, "move_errors").checked = prefs.move_errors;
+  menu(form, "autoplay").value = prefs.autoplay;
+  toggle(form, "undo").checked = prefs.undo;
   fillRules(form, prefs.rules);
   const variant = menu(form, "variant");
   variant.onchange = () => applyVariant(form);
@@ -124,6 +126,8 @@ export async function openSettings() {
     strength: menu(form, "strength").value,
     speed: menu(form, "speed").value,
     move_errors: toggle(form, "move_errors").checked,
+    autoplay: menu(form, "autoplay").value,
+    undo: toggle(form, "undo").checked,
     rules,
   };
   try {
@@ -134,7 +138,7 @@ export async function openSettings() {
   }
   const saved = /** @type {import("./hearts_state.js").Prefs} */ (page.prefs);
   const { state } = page;
-  if (state) state.settings = { strength: saved.strength, speed: saved.speed };
+  if (state) state.settings = { strength: saved.strength, speed: saved.speed, undo: saved.undo };
   if (choice === "apply" && state && !sameRules(saved.rules, state.rules)) return saved.rules;
   return null;
 }

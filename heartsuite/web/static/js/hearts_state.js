@@ -8,13 +8,16 @@
  *   [field: string]: unknown }} Rules
  */
 /**
- * The person's preferences (GET/PUT /api/hearts/prefs).
- * @typedef {{ strength: string, speed: string, move_errors: boolean, rules: Rules }} Prefs
+ * The person's preferences (GET/PUT /api/hearts/prefs). `autoplay`: when the page plays an only
+ * legal card by itself ("off", "last", "always"); `undo`: a card may be taken back.
+ * @typedef {{ strength: string, speed: string, move_errors: boolean, rules: Rules,
+ *   autoplay: string, undo: boolean }} Prefs
  */
 /**
  * The server's picture of the table for the person's seat (seat 0 against the computer).
  * @typedef {{
- *   code: string | null, players: number, rules: Rules, settings?: { strength: string, speed: string },
+ *   code: string | null, players: number, rules: Rules,
+ *   settings?: { strength: string, speed: string, undo?: boolean },
  *   phase: string, pass: string, passed_to: number, waiting_to_pass: number[],
  *   turn: number | null, hand: string[], legal: string[], received: string[],
  *   hand_sizes: number[], totals: number[], round_points: number[], taken?: string[][],
@@ -22,7 +25,7 @@
  *   history: number[][], moons: (number | null)[], jacks?: (number | null)[], hearts_broken: boolean,
  *   moon_options: { old: number[], new: number[] } | null,
  *   over: boolean, winner: number | null,
- *   move?: number,
+ *   move?: number, claimable?: boolean, undoable?: boolean, undone?: number,
  * }} TableState
  */
 /**
@@ -97,6 +100,7 @@ export function handMode() {
 /** @type {Record<string, number>} */
 const ANIM_MS = { slow: 320, normal: 240, fast: 150, instant: 0 };
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
-const speed = () => (page.state?.settings?.speed) || page.prefs?.speed || "normal";
+/** The speed of play now: the table's, else the person's preference. */
+export const speed = () => (page.state?.settings?.speed) || page.prefs?.speed || "normal";
 /** How long a card's flight lasts now: none when catching up or when less motion is asked for. */
 export const animMs = () => (reducedMotion.matches || page.catchingUp ? 0 : ANIM_MS[speed()] ?? 200);

@@ -5,7 +5,7 @@
 import { backSvg } from "./cards.js";
 import { $, $$, maybe, wait } from "./dom.js";
 import { faceEl, seatName } from "./hearts_cards.js";
-import { animMs, isMine, offsetOf, page, players, table } from "./hearts_state.js";
+import { animMs, isMine, offsetOf, page, players, speed, table } from "./hearts_state.js";
 import { announce, nameOf, num, t } from "./shell.js";
 
 /**
@@ -128,8 +128,34 @@ export async function showPlay(event) {
   await flyFrom(el, from, animMs());
 }
 
+export const SLOW_LOOK_MS = 2600; // how long a finished trick stays at the slow speed
+
 /**
- * A trick taken: its cards fly to the winner's seat and the middle empties.
+ * Wait `ms`, or less when the person taps the table or presses a key (the line saying so shows
+ * meanwhile).
+ * @param {number} ms
+ */
+function lookAtTrick(ms) {
+  const line = $("#hx-skip");
+  const table = $("#hx-table");
+  line.hidden = false;
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      table.removeEventListener("pointerdown", done);
+      document.removeEventListener("keydown", done);
+      line.hidden = true;
+      resolve(undefined);
+    };
+    const timer = setTimeout(done, ms);
+    table.addEventListener("pointerdown", done);
+    document.addEventListener("keydown", done);
+  });
+}
+
+/**
+ * A trick taken: its cards fly to the winner's seat and the middle empties. At the slow speed
+ * the finished trick stays a longer while first (a tap or a key goes on at once).
  * @param {{ winner: number, points: number }} event
  */
 export async function showTrick(event) {
@@ -139,8 +165,9 @@ export async function showTrick(event) {
   const ms = animMs();
   const target = seatEl(event.winner).getBoundingClientRect();
   const cards = $$(".hx-slot .hx-card");
+  if (speed() === "slow" && !page.catchingUp) await lookAtTrick(SLOW_LOOK_MS);
   if (ms) {
-    await wait(ms * 1.5);
+    if (speed() !== "slow") await wait(ms * 1.5);
     for (const el of cards) {
       const r = el.getBoundingClientRect();
       const dx = target.left + target.width / 2 - (r.left + r.width / 2);

@@ -113,7 +113,7 @@ function dealsTable(root, deals) {
 /**
  * Hearts figures of a group of games (all of them, or one variant's).
  * @typedef {{ games: number, wins: number, avg_points: number | null, moons: number,
- *   moons_suffered: number, queens: number }} HeartsFigures
+ *   moons_suffered: number, queens: number, undone?: number }} HeartsFigures
  * @typedef {{ all: HeartsFigures, variants: Record<string, HeartsFigures> }} HeartsGroup
  */
 
@@ -319,10 +319,14 @@ function render(data) {
   dailySection(data.daily);
   const h = data.hearts;
   const heartsRoot = $("#stats-hearts");
-  if (h.games) {
+  // Games in which a card was taken back are counted apart, never in the figures.
+  /** @type {[string, string][]} */
+  const undone = h.undone ? [["hearts.undone", num(h.undone)]] : [];
+  if (h.games || h.undone) {
     tiles(heartsRoot, [["hearts.games", num(h.games)], ["hearts.wins", num(h.wins)],
       ["hearts.avg_points", val(h.avg_points, oneDecimal)], ["hearts.moons", num(h.moons)],
-      ["hearts.moons_suffered", num(h.moons_suffered)], ["hearts.queens", num(h.queens)]]);
+      ["hearts.moons_suffered", num(h.moons_suffered)], ["hearts.queens", num(h.queens)],
+      ...undone]);
   } else {
     message(heartsRoot, t("stats.none"));
   }

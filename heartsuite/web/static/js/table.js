@@ -9,7 +9,7 @@
 
 import { $, dialogEl, inputEl, isShortcutKey, targetOf } from "./dom.js";
 import { fitHand, moveFocus, refused } from "./hearts_hand.js";
-import { openMenu, showSheet } from "./hearts_dialogs.js";
+import { openMenu, showLastTrick, showSheet } from "./hearts_dialogs.js";
 import { seatName } from "./hearts_cards.js";
 import { send } from "./hearts_socket.js";
 import { handMode, page } from "./hearts_state.js";
@@ -106,6 +106,8 @@ async function act(action) {
       else if (page.state) await showSheet();
       break;
     case "hint": if (["pass", "play"].includes(handMode())) send({ type: "hint" }); break;
+    // The last finished trick of the round, from the view (every seat saw it played).
+    case "last": if (page.state && !await showLastTrick()) toast(t("hearts.last.none"), 4000); break;
     case "react": await react(); break;
     case "menu": {
       const choice = await openMenu();
@@ -165,7 +167,7 @@ function wire() {
     render();
   });
   /** @type {Record<string, string>} */
-  const keys = { s: "sheet", h: "hint", p: "pass", r: "react" };
+  const keys = { s: "sheet", h: "hint", p: "pass", r: "react", l: "last" };
   document.addEventListener("keydown", (e) => {
     if (!isShortcutKey(e) || $("#tx-game").hidden) return;
     const key = e.key.toLowerCase();
@@ -201,6 +203,12 @@ async function start() {
     return;
   }
   inputEl("#tx-name").value = await rememberedName();
+  // The person's own Hearts settings (playing an only legal card by itself) apply here too.
+  try {
+    page.prefs = await api("/api/hearts/prefs");
+  } catch {
+    page.prefs = null; // the default, on the last trick only
+  }
   render();
   const table = tableView();
   if (table.you !== null || table.spectators) join();

@@ -9,7 +9,8 @@ import { seatName } from "./hearts_cards.js";
 import { askMoon, showOver, showSheet } from "./hearts_dialogs.js";
 import { showEvent } from "./hearts_events.js";
 import { refused, renderHand, renderPrompt } from "./hearts_hand.js";
-import { connect } from "./hearts_socket.js";
+import { autoPlay } from "./hearts_auto.js";
+import { connect, send } from "./hearts_socket.js";
 import { clearChoices, handMode, page } from "./hearts_state.js";
 import { renderSeats, renderTrick } from "./hearts_table.js";
 import { announce, api, nameOf, openDialog, t, toast } from "./shell.js";
@@ -43,6 +44,7 @@ export function render() {
   renderTrick();
   renderHand();
   renderPrompt();
+  autoPlay((card) => send({ type: "play", card, seq: page.lastSeq }));
   renderSeatExtras();
   $("#hx-broken").hidden = !state.hearts_broken || !state.rules.hearts_must_break;
   /** @type {HTMLButtonElement} */ ($("[data-action=hint]")).disabled = !["pass", "play"].includes(handMode());
