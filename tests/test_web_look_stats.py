@@ -149,7 +149,7 @@ def test_hearts_figures_per_variant_and_level(tmp_path) -> None:
         ("reverse", "expert")]
     hard = rows[0]
     assert hard == {"variant": "black-lady", "level": "hard", "games": 2, "wins": 1,
-                    "avg_points": 8.0, "moons": 1, "moons_suffered": 2, "queens": 4}
+                    "avg_points": 8.0, "moons": 1, "moons_suffered": 2, "queens": 4, "undone": 0}
     assert rows[3]["avg_points"] == 2.0 and rows[3]["wins"] == 1
     recent = hearts_recent(store, "me")
     assert [g["points"] for g in recent] == [20, 60, 50, 4, 9, 30]
