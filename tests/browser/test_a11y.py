@@ -164,16 +164,36 @@ def hearts_last_trick(page) -> None:
     open_dialog(page, "hx-last")
 
 
-def table_lobby(page) -> str:
-    """A table of this person's (the API, same cookie) with three open seats: its lobby."""
+def new_table(page) -> str:
+    """A table of this person's (the API, same cookie) with three open seats; its code."""
     page.goto("/")
     made = page.request.post("/api/tables", data={"name": "Ana", "speed": "instant"})
     assert made.ok, made.text()
-    code = made.json()["code"]
+    return made.json()["code"]
+
+
+def home_with_a_table(page) -> None:
+    new_table(page)
+    page.goto("/")
+    page.wait_for_selector("#home-tables:not([hidden]) .home-table")
+
+
+def table_lobby(page) -> str:
+    """The lobby of the person's new table, as its creator sees it."""
+    code = new_table(page)
     page.goto(f"/t/{code}")
     page.wait_for_selector("#tx-seats li.tx-open")
     page.wait_for_selector("[data-action=fill]:not([hidden])")
     return code
+
+
+def table_lobby_guest(page) -> None:
+    """The lobby as someone who opened the invite sees it: the name field, seats to take."""
+    code = new_table(page)
+    page.context.clear_cookies()  # from here on, another person
+    page.goto(f"/t/{code}")
+    page.wait_for_selector("#tx-join:not([hidden])")
+    page.wait_for_selector("[data-take]")
 
 
 def table_play(page) -> None:
@@ -219,6 +239,7 @@ class Case:
 
 CASES = [
     Case("home", opened("/", "main")),
+    Case("home-with-a-table", home_with_a_table),
     Case("h2h", h2h_deal),
     Case("h2h-drawn", h2h_drawn),
     Case("h2h-menu", h2h_menu),
@@ -237,6 +258,7 @@ CASES = [
     Case("hearts-last-trick", hearts_last_trick),
     Case("hearts-round-sheet", hearts_round_sheet),
     Case("table-lobby", table_lobby),
+    Case("table-lobby-guest", table_lobby_guest),
     Case("table-play", table_play),
     Case("table-menu", table_menu),
     Case("rules-h2h", opened("/rules/h2h", "#example-replay .replay-caption")),
@@ -268,13 +290,17 @@ def describe(violations: list[dict]) -> str:
 
 
 def axe_violations(page) -> list[dict]:
+    """axe-core's violations on the whole document, every rule it runs by default."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
-    return page.evaluate("""async () => {
+    result = page.evaluate("""async () => {
       const result = await axe.run(document, {resultTypes: ["violations"]});
-      return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
-        nodes: v.nodes.map((n) => ({target: n.target, failureSummary: n.failureSummary}))}));
+      return {passed: result.passes.length, violations: result.violations.map((v) => ({
+        id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.map((n) => ({target: n.target, failureSummary: n.failureSummary}))}))};
     }""")
+    assert result["passed"] > 10, "axe-core did not check the page"  # it ran, on a real page
+    return result["violations"]
 
 
 @pytest.fixture
@@ -288,6 +314,14 @@ def audited_page(browser, live_server, request) -> Iterator[object]:
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield page
+    context.close()
+
+
+@pytest.fixture
+def audited_page_en(browser, live_server) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]},
+                                  locale="en-US", base_url=live_server.url, bypass_csp=True)
+    yield context.new_page()
     context.close()
 
 
@@ -306,3 +340,24 @@ def test_no_accessibility_violations(audited_page, request) -> None:
     assert page.get_attribute("html", "lang") == locale
     violations = axe_violations(page)
     assert not violations, f"axe-core found on {case.name}:\n{describe(violations)}"
+
+
+def test_the_audit_reports_what_it_finds(audited_page_en) -> None:
+    """The audit itself: a button whose name leaves out its visible text, and an image without
+    a name, put on the home page, are reported with their rule, impact and node."""
+    page = audited_page_en
+    page.goto("/")
+    page.evaluate("""() => {
+      const b = document.createElement("button");
+      b.id = "bad-card"; b.className = "btn primary"; b.textContent = "Play";
+      b.setAttribute("aria-label", "Queen of spades");
+      const img = document.createElement("img");
+      img.id = "bad-img"; img.src = "/static/favicon.svg";
+      document.querySelector("main").append(b, img);
+    }""")
+    found = {v["id"]: v for v in axe_violations(page)}
+    text = describe(list(found.values()))
+    assert set(found) == {"label-content-name-mismatch", "image-alt"}, text
+    assert found["image-alt"]["impact"] == "critical"
+    assert found["label-content-name-mismatch"]["nodes"][0]["target"] == ["#bad-card"]
+    assert "image-alt (critical)" in text and '["#bad-img"]' in text
