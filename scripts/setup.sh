@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Create .venv and install heartsuite into it. With --test, also the test tools (Python's, and
-# TypeScript in tools/js with Debian's nodejs and npm when npm is missing), Debian's chromium,
-# PostgreSQL, Redis and nginx.
+# TypeScript and axe-core in tools/js with Debian's nodejs and npm when npm is missing), Debian's
+# chromium, PostgreSQL, Redis and nginx.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -11,7 +11,8 @@ if [ "${1:-}" = "--test" ]; then
     .venv/bin/python -m pip install -q -e '.[test]'
     # Debian's packages the tests use: chromium for the browser tests, Noto fonts so screenshots
     # show every script (Arabic, Devanagari, CJK names, emoji reactions), Node's npm for the JS
-    # type checker (tools/js, TypeScript pinned by its lock file). Installed once, when missing.
+    # type checker and the accessibility audit (tools/js: TypeScript and axe-core, pinned by its
+    # lock file). Installed once, when missing.
     MISSING=""
     [ -x /usr/bin/chromium ] || MISSING="$MISSING chromium chromium-driver"
     for font in fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji; do
@@ -30,6 +31,7 @@ if [ "${1:-}" = "--test" ]; then
         # shellcheck disable=SC2086
         DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $MISSING >/dev/null
     fi
+    # npm ci again whenever the lock file changed (a tool added or updated), e.g. after a pull
     if [ tools/js/package-lock.json -nt tools/js/node_modules/.package-lock.json ]; then
         (cd tools/js && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
     fi

@@ -219,7 +219,8 @@ def test_the_rules_example_says_you_play(page) -> None:
 @pytest.mark.parametrize("path", ["/h2h", "/hearts"])
 def test_the_shortcuts_list_mentions_its_own_key(page, path) -> None:
     page.goto(path)
-    page.wait_for_timeout(300)
+    # the page listens for keys once its game is drawn (a fixed wait raced it on a busy machine)
+    page.wait_for_selector("#table[aria-busy=false], #hx-table[aria-busy=false]", state="attached")
     page.keyboard.press("?")
     expect(page.locator("dialog[open] .keys")).to_contain_text("?: this list of shortcuts")
 

@@ -63,7 +63,7 @@ def test_offline_the_page_is_the_offline_page_and_static_files_come_from_the_cac
     page.context.set_offline(True)
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-page", "offline")
-    expect(page.locator("h2")).to_have_text("You are offline")
+    expect(page.locator("h1")).to_have_text("You are offline")
     expect(page.locator("p")).to_contain_text("need a connection")
     retry = page.get_by_role("button", name="Try again")
     expect(retry).to_be_visible()
@@ -93,7 +93,7 @@ def test_the_offline_page_speaks_the_browsers_language(open_page, live_server, l
     registered(page, live_server)
     page.context.set_offline(True)
     page.goto("/h2h")  # a page never visited: nothing of it is cached
-    expect(page.locator("h2")).to_have_text(title)
+    expect(page.locator("h1")).to_have_text(title)
     html = page.locator("html")
     expect(html).to_have_attribute("lang", lang)
     expect(html).to_have_attribute("dir", direction)

@@ -5,7 +5,7 @@
 import { backSvg, cardSvg } from "./cards.js";
 import { $, $$, maybe, replayClass } from "./dom.js";
 import { icon } from "./icons.js";
-import { cardName, num, t } from "./shell.js";
+import { cardLabel, num, t } from "./shell.js";
 
 /**
  * A position: the layout's ranks by position (null where a card is gone), which are free, the
@@ -41,11 +41,14 @@ export class Board {
     this.waste = $(".waste", this.piles);
     this.geometry = geometry;
     this.interactive = interactive;
+    // A replay's cards and piles are pictures with a name (a name needs a role on a div).
+    if (!interactive) for (const pile of [this.stock, this.waste]) pile.setAttribute("role", "img");
     /** @type {Map<number, HTMLButtonElement | HTMLDivElement>} */
     this.cards = new Map();
     for (const { pos, row } of geometry) {
       const el = interactive ? document.createElement("button") : document.createElement("div");
       if (el instanceof HTMLButtonElement) el.type = "button";
+      else el.setAttribute("role", "img");
       el.className = "card";
       // Only the game's own cards carry the data-pos hooks; a replay's cards carry data-replay-pos.
       el.dataset[interactive ? "pos" : "replayPos"] = String(pos);
@@ -111,7 +114,7 @@ export class Board {
       el.classList.toggle("dimmed", !gone && has(marks.dimmed, pos));
       el.classList.toggle("hinted", !gone && has(marks.hinted, pos));
       el.classList.toggle("next-move", !gone && has(marks.next, pos));
-      const name = gone ? "" : cardName(rank);
+      const name = gone ? "" : cardLabel(rank);
       let label = t("h2h.card.gone", { pos });
       if (!gone) {
         label = !isFree ? t("h2h.card.covered", { card: name })
@@ -133,6 +136,9 @@ export class Board {
    * @param {Marks} marks
    */
   renderPiles(view, marks) {
+    // A pile's count badge is drawn by CSS from its data-n (`.pile .count::before`), not as text
+    // of the button: the pile's name already says it ("…, 12 cards"), and the button's own visible
+    // text stays the top card's index, which its name starts with (label in name).
     const { stock, waste } = this;
     const top = view.waste_top;
     stock.classList.toggle("empty", view.stock === 0);
@@ -140,7 +146,7 @@ export class Board {
     stock.classList.toggle("hinted", (marks.hinted ?? []).includes("stock"));
     stock.classList.toggle("next-move", (marks.next ?? []).includes("stock"));
     stock.innerHTML = (view.stock ? backSvg() : `<span class="slot">${icon("redeal")}</span>`)
-      + (view.stock ? `<span class="count" aria-hidden="true">${num(view.stock)}</span>` : "");
+      + (view.stock ? `<span class="count" aria-hidden="true" data-n="${num(view.stock)}"></span>` : "");
     stock.setAttribute("aria-label", view.stock ? t("h2h.stock.label", { count: view.stock })
       : view.waste ? t("h2h.stock.redeal") : t("h2h.stock.none"));
     if (waste.dataset.top !== (top ?? "") || waste.dataset.count !== String(view.waste)) {
@@ -163,7 +169,7 @@ export class Board {
       count.setAttribute("aria-hidden", "true");
       waste.append(count);
     }
-    count.textContent = view.waste > 1 ? num(view.waste) : "";
+    count.dataset.n = view.waste > 1 ? num(view.waste) : "";
     count.hidden = view.waste <= 1;
     waste.classList.toggle("empty", !top);
     waste.classList.toggle("selected", marks.selected === "waste");
@@ -173,7 +179,7 @@ export class Board {
     waste.classList.toggle("hinted", (marks.hinted ?? []).includes("waste"));
     waste.classList.toggle("next-move", Boolean(top) && (marks.next ?? []).includes("waste"));
     waste.setAttribute("aria-label", top
-      ? t("h2h.waste.label", { card: cardName(top), count: view.waste }) : t("h2h.waste.empty"));
+      ? t("h2h.waste.label", { card: cardLabel(top), count: view.waste }) : t("h2h.waste.empty"));
     if (this.interactive) waste.setAttribute("aria-pressed", String(marks.selected === "waste"));
   }
 

@@ -51,16 +51,29 @@ function pip(glyph, x, y, size) {
 /**
  * @param {string} rank
  * @param {string} suit
+ * @param {string} letter the id of the corner's rank text, which the court panel repeats
  */
-function centre(rank, suit) {
+function centre(rank, suit, letter) {
   const { glyph } = SUITS[suit];
   if (rank === "A") return pip(glyph, 50, 72, 54);
   if (PIPS[rank]) return PIPS[rank].map(([x, y]) => pip(glyph, x, y, 22)).join("");
-  // Court cards: a framed panel with the letter and the suit, our own simple design.
+  // Court cards: a framed panel with the letter and the suit, our own simple design. The letter
+  // is the corner's, drawn again larger (centred at x 50, baseline 74, 34 units high).
   return `<rect x="24" y="30" width="52" height="80" rx="6" class="court"/>`
-    + `<text x="50" y="62" font-size="34" font-weight="700" text-anchor="middle" dominant-baseline="central" class="court-letter">${rank}</text>`
+    + `<use href="#${letter}" class="court-letter" transform="translate(50 74) scale(${34 / 24}) translate(-15 -21)"/>`
     + pip(glyph, 50, 92, 24);
 }
+
+/**
+ * A card's index as its corner shows it, e.g. "Q♠" or "10♥": the visible text that a card's
+ * accessible name starts with (so that what a person sees is what they can say or search for).
+ * @param {string} rank
+ * @param {string} [suit]
+ */
+export const cardIndex = (rank, suit = "H") => `${rank === "T" ? "10" : rank}${SUITS[suit].glyph}`;
+
+// Each face's ids (its corner and rank text, drawn again through <use>) are unique in the page.
+let faces = 0;
 
 /**
  * The face of a card as an SVG string; the corner index stays readable at phone size.
@@ -70,13 +83,18 @@ function centre(rank, suit) {
 export function cardSvg(rank, suit = "H") {
   const r = rank === "T" ? "10" : rank;
   const { glyph, red } = SUITS[suit];
+  faces += 1;
+  const id = `hs-face-${faces}`;
+  // The rank and suit are text once only, in the top corner: the other corner and the court
+  // letter repeat it through <use>, so the card's visible text is its index alone ("Q♠"),
+  // which its accessible name contains (WCAG 2.5.3, label in name).
   const narrow = r === "10" ? ' textLength="22" lengthAdjust="spacingAndGlyphs"' : "";
-  const corner = `<text x="4" y="21" font-size="24" font-weight="700"${narrow}>${r}</text>`
-    + `<text x="15" y="41" font-size="19" text-anchor="middle">${glyph}</text>`;
+  const corner = `<g id="${id}-c"><text id="${id}-r" x="15" y="21" font-size="24" font-weight="700" text-anchor="middle"${narrow}>${r}</text>`
+    + `<text x="15" y="41" font-size="19" text-anchor="middle">${glyph}</text></g>`;
   // `suit-X` lets the four-colour suits (css/themes.css) give each suit its own colour
   return `<svg class="face ${red ? "red" : "black"} suit-${suit}" viewBox="0 0 100 140" aria-hidden="true" focusable="false" font-family="${FONT}">`
     + `<rect x="1" y="1" width="98" height="138" rx="8" class="card-bg"/>`
-    + `<g class="ink">${corner}<g transform="rotate(180 50 70)">${corner}</g>${centre(r, suit)}</g>`
+    + `<g class="ink">${corner}<use href="#${id}-c" transform="rotate(180 50 70)"/>${centre(r, suit, `${id}-r`)}</g>`
     + `</svg>`;
 }
 

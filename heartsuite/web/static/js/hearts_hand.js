@@ -7,7 +7,7 @@ import { backSvg } from "./cards.js";
 import { $, $$, maybe, replayClass } from "./dom.js";
 import { faceEl, seatName, sortHand } from "./hearts_cards.js";
 import { handMode, page, table } from "./hearts_state.js";
-import { announce, nameOf, t, toast } from "./shell.js";
+import { announce, labelOf, nameOf, t, toast } from "./shell.js";
 
 /** The hand's cards the arrow keys move between: the playable ones when it is time to play. */
 function focusable() {
@@ -77,7 +77,7 @@ export function renderHand() {
     el.classList.toggle("received", received.has(card));
     el.classList.toggle("hinted", hinted.includes(card));
     if (mode === "play" && !playable) el.setAttribute("aria-disabled", "true");
-    const parts = [nameOf(card)];
+    const parts = [labelOf(card)];
     if (received.has(card)) parts.push(t("hearts.card.received"));
     if (selected.has(card)) parts.push(t("hearts.card.selected"));
     if (mode === "play") parts.push(playable ? t("hearts.card.playable") : t("hearts.card.not_playable"));

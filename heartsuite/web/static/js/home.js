@@ -20,6 +20,17 @@ for (const el of $$("[data-art]")) {
  */
 
 /**
+ * Words for screen readers only (nothing when there are none).
+ * @param {string} text
+ */
+function hidden(text) {
+  const span = document.createElement("span");
+  span.className = "visually-hidden";
+  span.textContent = text;
+  return text.trim() ? span : "";
+}
+
+/**
  * One line of the list: the table's code and state, who sits at it, a link to it.
  * @param {TableSummary} table
  */
@@ -28,7 +39,9 @@ function tableItem(table) {
   const link = document.createElement("a");
   link.className = "home-table";
   link.href = `/t/${encodeURIComponent(table.code)}`;
-  link.setAttribute("aria-label", t("home.tables.open", { code: table.code }));
+  // The link is named by its own text: "Open table" around the code for screen readers only,
+  // then the code, state and seats as shown (its name is its visible text, in order).
+  const [before, after = ""] = t("home.tables.open", { code: "\u0000" }).split("\u0000");
   const code = document.createElement("span");
   code.className = "home-table-code";
   code.dir = "ltr";
@@ -40,7 +53,8 @@ function tableItem(table) {
   names.className = "home-table-names";
   names.dir = "auto";
   names.textContent = table.names.map((n) => n ?? t("home.tables.seat_open")).join(" · ");
-  link.append(code, status, names);
+  // (the spaces keep the words apart in the name; the flex row lays its items out without them)
+  link.append(hidden(before), code, hidden(after), " ", status, " ", names);
   li.append(link);
   return li;
 }

@@ -2,7 +2,7 @@
 // The page shell shared by every page: translations, numbers, the language menu, the JSON API,
 // dialogs, the toast and the screen-reader announcer.
 
-import { rankNumber } from "./cards.js";
+import { cardIndex, rankNumber } from "./cards.js";
 import { $, maybe, targetOf } from "./dom.js";
 import { setupLook } from "./look.js";
 
@@ -102,6 +102,22 @@ export const rankName = (rank) => t(`card.rank.${rankNumber(rank)}`);
  * @param {string} card
  */
 export const nameOf = (card) => cardName(card[0], card[1]);
+
+/**
+ * The accessible name of a card drawn on the page: its visible index, then its name, e.g.
+ * "Q♠, Queen of spades" (the name contains the text a person sees on the card).
+ * @param {string} rank
+ * @param {string} [suit]
+ */
+export function cardLabel(rank, suit = "H") {
+  return t("card.label", { index: cardIndex(rank, suit), name: cardName(rank, suit) });
+}
+
+/**
+ * `cardLabel` of a card written as rank and suit, e.g. "QS".
+ * @param {string} card
+ */
+export const labelOf = (card) => cardLabel(card[0], card[1]);
 
 export class ApiError extends Error {
   /**

@@ -84,7 +84,9 @@ function dealsTable(root, deals) {
   if (!deals.length) return;
   const cols = DEAL_COLS;
   const head = `<tr><th scope="col">${t("stats.deal")}</th>${cols.map((c) =>
-    `<th scope="col">${t(`stats.${c}`)}</th>`).join("")}<th></th></tr>`;
+    `<th scope="col">${t(`stats.${c}`)}</th>`).join("")}`
+    // the links' column: named for screen readers' table navigation, no visible heading
+    + `<th scope="col"><span class="visually-hidden">${t("stats.play_again")}</span></th></tr>`;
   const figures = deals.map((d) => /** @type {Record<string, string>} */ (
     Object.fromEntries(h2hFigures(d))));
   /**
