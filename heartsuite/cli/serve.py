@@ -48,6 +48,7 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from heartsuite.web.app import create_app, default_data_dir
+    from heartsuite.web.collector import tune_for_serving
     from heartsuite.web.limits import BoundedHttpToolsProtocol
     from heartsuite.web.logs import quiet_client_errors
     from heartsuite.web.public import PublicUrlError
@@ -119,6 +120,7 @@ def serve(args: argparse.Namespace) -> int:
             return 0
         config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                                 ws_max_size=WS_MAX_SIZE, http=BoundedHttpToolsProtocol)
+        tune_for_serving()
         quiet_client_errors()  # uvicorn.Config has configured logging by now
         server = uvicorn.Server(config)
         try:

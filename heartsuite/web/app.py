@@ -21,6 +21,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from heartsuite.web import errors
+from heartsuite.web.collector import tune_for_serving
 from heartsuite.web.errors import LimitMiddleware
 from heartsuite.web.h2h import routes as h2h
 from heartsuite.web.h2h.sessions import Sessions
@@ -117,4 +118,6 @@ def app_from_environment() -> FastAPI:
     """The app of one of `heartsuite serve --workers N`'s processes (uvicorn's factory: each
     process builds its own app from the arguments the parent put in the environment)."""
     arguments = json.loads(os.environ[ENVIRONMENT])
-    return create_app(arguments.pop("data_dir"), **arguments)
+    app = create_app(arguments.pop("data_dir"), **arguments)
+    tune_for_serving()
+    return app
