@@ -31,6 +31,7 @@ from heartsuite.prng import Rng
 from heartsuite.tables.fair import verify_record
 from heartsuite.tables.table import Table
 from tests.ports import free_port, wait_listening
+from tests.web_helpers import run_async
 
 CLI = [sys.executable, "-m", "heartsuite"]
 
@@ -398,3 +399,30 @@ def test_a_writer_that_died_between_its_save_and_its_stream_entry_loses_nothing(
         assert reloads == ["b", "d"]  # D: the gap in the stream
         seen = a.get(f"/api/tables/{code}", headers=ana).json()["table"]
         assert [s["name"] for s in seen["seats"]][:3] == ["Ana", "Bo", "Cy"]
+
+
+def test_the_change_feed_names_the_tables_other_processes_wrote_and_not_ones_own(
+        redis_url: str) -> None:
+    """Each write names its table in one feed; a follower learns of the others' writes from it
+    (whatever the number of tables) and skips its own without reading the tables' streams."""
+    from heartsuite.web.tables.cluster import Cluster
+
+    async def scenario() -> tuple[set[str], set[str], set[str]]:
+        here, there = Cluster(redis_url, prefix="feedtest"), Cluster(redis_url, prefix="feedtest")
+        try:
+            assert await here.changed_elsewhere(10) == set()  # starts at the feed's end
+            there.append("T1", 0, [{"type": "join"}], 1)
+            here.append("T2", 0, [{"type": "join"}], 1)
+            there.append("T3", 0, [{"type": "join"}, {"type": "start"}], 2)
+            first = await here.changed_elsewhere(100)
+            again = await here.changed_elsewhere(10)  # read once only
+            theirs = await there.changed_elsewhere(100)
+            return first, again, theirs
+        finally:
+            await here.close()
+            await there.close()
+
+    first, again, theirs = run_async(scenario)
+    assert first == {"T1", "T3"}
+    assert again == set()
+    assert theirs == set()  # it started following after those writes

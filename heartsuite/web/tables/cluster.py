@@ -15,6 +15,13 @@ The store (PostgreSQL) holds every table; Redis carries what the processes must 
   table's clocks and computers — grace periods, turn timers, computer players, rematches. When
   the owner dies the lease lapses and a process whose pages are at the table takes it over.
 
+- **the change feed** (`hs:changes`, one Redis Stream for every table): each write also appends
+  the table's id and the writer's name, so a process follows one stream, whatever the number of
+  tables it shows, and skips its own writes without reading anything. (Following every table's
+  stream in one XREAD sent every table's key and position on every call: a cost that grew with
+  tables × moves.) A sweep over the tables' own streams every few seconds catches anything the
+  feed's trimming could have dropped.
+
 Why a stream and not pub/sub: a process that starts following late (a page connected to it,
 a takeover) reads from the last entry it has, so nothing between is missed.
 """
@@ -39,6 +46,7 @@ WRITE_LOCK_SECONDS = 5.0  # a write takes milliseconds; a lock outlives a stalle
 WRITE_WAIT_SECONDS = 10.0  # how long a write waits for the lock before it is refused
 STREAM_LENGTH = 20_000  # entries kept per table (a game is a few hundred commands)
 START = "0-0"  # before the first entry of a stream
+CHANGES_LENGTH = 100_000  # entries kept in the change feed (a minute and more of heavy play)
 
 
 class ClusterUnavailable(Exception):
@@ -77,6 +85,8 @@ class Cluster:
         self.aio = aioredis.Redis.from_url(url, socket_connect_timeout=5)
         # the follower blocks in XREAD: a connection of its own, with no read timeout
         self.follower = aioredis.Redis.from_url(url, socket_connect_timeout=5)
+        self.changes = f"{prefix}:changes"
+        self._feed_at: str | None = None  # the last change-feed entry read
         try:
             self.sync.ping()
         except redis.RedisError as exc:
@@ -95,8 +105,27 @@ class Cluster:
             pipe.xadd(self.key(table_id, "log"),
                       {"n": first + offset, "r": rev, "c": dumps(body)},
                       maxlen=STREAM_LENGTH, approximate=True)
+        pipe.xadd(self.changes, {"t": table_id, "w": self.name}, maxlen=CHANGES_LENGTH,
+                  approximate=True)
         ids = pipe.execute()
-        return _text(ids[-1])
+        return _text(ids[-2])
+
+    async def changed_elsewhere(self, block_ms: int) -> set[str]:
+        """Wait up to `block_ms` for writes by other processes in the change feed; the tables
+        they wrote. The feed is read from where this process started following it."""
+        if self._feed_at is None:
+            newest: list[Any] = await self.follower.xrevrange(self.changes, count=1)
+            self._feed_at = _text(newest[0][0]) if newest else START
+        answer = await self.follower.xread({self.changes: self._feed_at}, block=block_ms,
+                                           count=10_000)
+        tables: set[str] = set()
+        for _stream, entries in answer or []:
+            for raw_id, fields in entries:
+                self._feed_at = _text(raw_id)
+                values = {_text(k): _text(v) for k, v in fields.items()}
+                if values.get("w") != self.name:
+                    tables.add(values["t"])
+        return tables
 
     def since(self, table_id: str, after: str) -> list[Entry]:
         """The entries after entry id `after` (START: all), oldest first."""
@@ -109,9 +138,10 @@ class Cluster:
             self.key(table_id, "log"), count=1)
         return _text(raw[0][0]) if raw else START
 
-    async def follow(self, positions: dict[str, str], block_ms: int) -> dict[str, str]:
-        """Wait up to `block_ms` for a new entry in any of the tables' streams (table id → last
-        entry id seen); for each table that has some, the id of its newest entry."""
+    async def follow(self, positions: dict[str, str], block_ms: int | None) -> dict[str, str]:
+        """Wait up to `block_ms` (None: not at all) for a new entry in any of the tables'
+        streams (table id → last entry id seen); for each table that has some, the id of its
+        newest entry."""
         if not positions:
             return {}
         streams = {self.key(t, "log"): after for t, after in positions.items()}

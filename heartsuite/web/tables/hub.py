@@ -60,6 +60,7 @@ from heartsuite.web.tables.thinking import Thinker
 
 log = logging.getLogger(__name__)
 CACHE_SIZE = 1024
+SWEEP_SECONDS = 5.0  # how often the follower reads the tables' own streams besides the feed
 QUEUE_LIMIT = 1000  # messages waiting for one socket; a client that far behind is dropped
 DEFAULT_GRACE = 60.0
 STATS_KIND = "hearts-table"  # a `games` row per person per finished table, for the statistics
@@ -445,25 +446,30 @@ class Hub:
                        asyncio.ensure_future(self._keep_leases())]
 
     async def _follow_streams(self) -> None:
-        """Read the streams of the tables this process shows or owns, as other processes write
-        them: the sockets here get those events; the owner reacts."""
+        """Follow the other processes' writes (the change feed) to the tables this process
+        shows or owns: the sockets here get those events; the owner reacts. Every
+        `SWEEP_SECONDS` the tables' own streams are read as well (what the feed's trimming
+        could have dropped)."""
         assert self.cluster is not None
+        swept = time.monotonic()
         while True:
-            positions = {key: live.stream_id for key, live in self._live.items()
-                         if live.sockets or live.owned}
-            if not positions:
-                await asyncio.sleep(0.25)
-                continue
             try:
-                changed = await self.cluster.follow(positions, 250)
+                changed = await self.cluster.changed_elsewhere(250)
+                if time.monotonic() - swept >= SWEEP_SECONDS:
+                    swept = time.monotonic()
+                    positions = {key: live.stream_id for key, live in self._live.items()
+                                 if live.sockets or live.owned}
+                    changed |= {key for key, newest in
+                                (await self.cluster.follow(positions, None)).items()
+                                if key in self._live and self._live[key].stream_id != newest}
             except RedisError as exc:
                 log.warning("following the tables' streams failed: %s", exc)
                 await asyncio.sleep(1.0)
                 continue
-            for key, newest in changed.items():
+            for key in changed:
                 live = self._live.get(key)
-                if live is None or live.stream_id == newest:
-                    continue  # gone, or the stream's newest entries are this process's own
+                if live is None or not (live.sockets or live.owned):
+                    continue  # not shown here: read when a page comes or a takeover needs it
                 with contextlib.suppress(ApiError):
                     async with self.reading(live):
                         if not self._away_here(live):
