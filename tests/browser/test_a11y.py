@@ -22,6 +22,7 @@ from playwright.sync_api import expect
 
 from heartsuite.h2h.moves import parse_move
 from heartsuite.web.site.examples import BLOCKED_CODE, BLOCKED_LINE, EXAMPLE_CODE, example_moves
+from tests.browser.test_look_page import finish_hearts_games
 
 pytestmark = pytest.mark.browser
 
@@ -237,9 +238,56 @@ class Case:
     setup: Callable[[object], None]
 
 
+def look_page(page) -> None:
+    """The appearance settings with high contrast and four-colour suits chosen."""
+    page.goto("/")
+    assert page.request.put("/api/look", data={"theme": "contrast", "suits": "four"}).ok
+    page.goto("/settings")
+    page.wait_for_selector("main input[type=radio]")
+
+
+def hearts_high_contrast(page) -> None:
+    """The Hearts hand in the high-contrast theme with four-colour suits."""
+    page.goto("/")
+    assert page.request.put("/api/look", data={"theme": "contrast", "suits": "four"}).ok
+    fast_hearts(page)
+
+
+def h2h_daily(page) -> None:
+    """Today's daily deal: its date line above the table."""
+    page.goto("/h2h?daily=")
+    page.wait_for_selector("#daily-line:not([hidden])")
+    expect(page.locator("[data-pos='25']")).to_be_visible()
+
+
+def home_daily(page) -> None:
+    """The home page once its daily deal card has its status."""
+    page.goto("/")
+    page.wait_for_selector(".home-daily")
+    page.wait_for_load_state("networkidle")
+
+
+def hearts_undo(page) -> None:
+    """Undo on: after the person's first card the Undo button shows."""
+    page.goto("/")
+    assert page.request.put("/api/hearts/prefs", data={"undo": True, "autoplay": "off"}).ok
+    hearts_play(page, lambda: page.is_visible("#hx-undo-btn"))
+
+
+def stats_with_hearts(page) -> None:
+    """Statistics with finished Hearts games: the rows per variant and level and the chart."""
+    page.goto("/")
+    finish_hearts_games(page, SERVER[0], [("black-lady", "easy"), ("spot", "hard")])
+    page.goto("/stats")
+    page.wait_for_selector("#stats-hearts-chart svg.chart")
+    page.wait_for_selector("#stats-hearts-levels tbody tr")
+
+
 CASES = [
     Case("home", opened("/", "main")),
     Case("home-with-a-table", home_with_a_table),
+    Case("home-daily", home_daily),
+    Case("settings-look", look_page),
     Case("h2h", h2h_deal),
     Case("h2h-drawn", h2h_drawn),
     Case("h2h-menu", h2h_menu),
@@ -249,6 +297,7 @@ CASES = [
     Case("h2h-blocked", h2h_blocked),
     Case("h2h-won", h2h_won_dialog),
     Case("h2h-solution", h2h_solution),
+    Case("h2h-daily", h2h_daily),
     Case("hearts", fast_hearts),
     Case("hearts-menu", hearts_menu),
     Case("hearts-settings", lambda p: hearts_menu(p, "settings", "hx-settings")),
@@ -257,6 +306,8 @@ CASES = [
     Case("hearts-mid-trick", hearts_mid_trick),
     Case("hearts-last-trick", hearts_last_trick),
     Case("hearts-round-sheet", hearts_round_sheet),
+    Case("hearts-undo", hearts_undo),
+    Case("hearts-high-contrast", hearts_high_contrast),
     Case("table-lobby", table_lobby),
     Case("table-lobby-guest", table_lobby_guest),
     Case("table-play", table_play),
@@ -267,6 +318,7 @@ CASES = [
     Case("rules-hearts-stepped", rules_stepped("hearts")),
     Case("stats", opened("/stats", "main")),
     Case("stats-with-a-deal", stats_with_a_deal),
+    Case("stats-with-hearts-games", stats_with_hearts),
     Case("not-found", opened("/no-such-page", "main")),
     Case("offline", opened("/offline", "main")),
 ]
@@ -274,6 +326,14 @@ CASES = [
 # Every case in English and Arabic (right to left) at phone size, and in English at desktop size.
 RUNS = [(case, locale, PHONE) for case in CASES for locale in ("en", "ar")]
 RUNS += [(case, "en", DESKTOP) for case in CASES]
+# A phone on its side: the layouts of its own (every page once, and the games' menus)
+LANDSCAPE = (640, 360)
+RUNS += [(case, "en", LANDSCAPE) for case in CASES
+         if case.name in ("home", "h2h", "h2h-menu", "hearts", "hearts-menu", "table-play",
+                          "rules-hearts", "stats", "settings-look")]
+RUNS += [(case, "ar", LANDSCAPE) for case in CASES if case.name in ("h2h", "hearts")]
+
+SERVER: list = []  # the live server, for setups that write games straight to its store
 
 
 # The audit ----------------------------------------------------------------------------------
@@ -306,6 +366,7 @@ def axe_violations(page) -> list[dict]:
 @pytest.fixture
 def audited_page(browser, live_server, request) -> Iterator[object]:
     _case, locale, (width, height) = request.param
+    SERVER[:] = [live_server]
     # bypass_csp: axe is injected as a script tag the page's CSP would refuse (the CSP itself is
     # tested by every other browser test)
     context = browser.new_context(viewport={"width": width, "height": height},
