@@ -21,7 +21,8 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from heartsuite.h2h.moves import parse_move
-from heartsuite.web.site.examples import BLOCKED_CODE, BLOCKED_LINE, EXAMPLE_CODE, example_moves
+from heartsuite.web.site.examples import BLOCKED_CODE, BLOCKED_LINE, EXAMPLE_CODE
+from tests.browser.test_h2h_page import win_example_through_the_api
 from tests.browser.test_look_page import finish_hearts_games
 
 pytestmark = pytest.mark.browser
@@ -67,15 +68,7 @@ def h2h_menu(page, item: str | None = None, dialog: str = "dlg-menu") -> None:
 
 def h2h_won(page) -> None:
     """The example deal won through the API (same cookie), then the page shows its dialog."""
-    page.goto("/")
-    answer = page.request.post("/api/h2h/games", data={"code": EXAMPLE_CODE, "replaces": None})
-    view = answer.json()["game"]
-    for move in example_moves():
-        for target in move.taps():
-            tapped = page.request.post(f"/api/h2h/games/{view['id']}/tap", data={
-                "target": target, "move": view["moves"], "selected": view["selected"]})
-            assert tapped.ok, tapped.text()
-            view = tapped.json()["game"]
+    win_example_through_the_api(page)
 
 
 def h2h_won_dialog(page) -> None:

@@ -232,9 +232,8 @@ def test_a_link_with_a_bad_code_says_so_and_deals_a_game(page) -> None:
     expect(page.locator("[data-info=code]")).to_have_text(re.compile(r"^HH1-N-[A-Z]{7}$"))
 
 
-def test_a_won_game_reopened_shows_its_end_not_a_new_deal(page) -> None:
-    """The win happens through the API (same cookie); opening the page then shows the won deal
-    and its dialog, and New game there deals the next one."""
+def win_example_through_the_api(page) -> None:
+    """The example deal won through the API with the page's cookie (no page drawn meanwhile)."""
     page.goto("/")
     answer = page.request.post("/api/h2h/games", data={"code": EXAMPLE_CODE, "replaces": None})
     view = answer.json()["game"]
@@ -242,8 +241,14 @@ def test_a_won_game_reopened_shows_its_end_not_a_new_deal(page) -> None:
         for target in move.taps():
             tapped = page.request.post(f"/api/h2h/games/{view['id']}/tap", data={
                 "target": target, "move": view["moves"], "selected": view["selected"]})
-            assert tapped.ok
+            assert tapped.ok, tapped.text()
             view = tapped.json()["game"]
+
+
+def test_a_won_game_reopened_shows_its_end_not_a_new_deal(page) -> None:
+    """The win happens through the API (same cookie); opening the page then shows the won deal
+    and its dialog, and New game there deals the next one."""
+    win_example_through_the_api(page)
     page.goto("/h2h")
     dialog = page.locator("#dlg-won")
     expect(dialog).to_be_visible()
