@@ -19,7 +19,6 @@ from heartsuite.web.store import LOST, WON
 
 pytestmark = pytest.mark.browser
 
-HAND = "#hx-hand [data-card]"
 LOOK = ("() => ['theme', 'back', 'suits'].map((n) => document.documentElement.dataset[n])")
 
 
@@ -61,16 +60,28 @@ def test_a_chosen_look_holds_after_a_reload_and_on_both_games(page) -> None:
     page.wait_for_url("**/h2h")
 
 
+# Each hand card, its ink's computed fill and its text, read in one go once all 13 are dealt and
+# styled: the hand is drawn again as the game's state arrives, and a card read after it was
+# replaced (two round trips, as eval_on_selector_all makes) has no computed style at all.
+HAND_FILLS = """() => {
+    const cards = [...document.querySelectorAll('#hx-hand [data-card]')].map(e => {
+        const svg = e.querySelector('svg.face');
+        return [e.dataset.card, getComputedStyle(svg.querySelector('.ink text')).fill,
+                svg.textContent];
+    });
+    return cards.length === 13 && cards.every(c => c[1]) ? cards : null;
+}"""
+
+
+def hand_fills(page) -> list[list[str]]:
+    return page.wait_for_function(HAND_FILLS).json_value()
+
+
 def test_four_colour_suits_colour_the_hearts_hand(page) -> None:
     page.goto("/")
     assert page.request.put("/api/look", data={"suits": "four"}).ok
     page.goto("/hearts")
-    page.wait_for_selector(HAND)
-    cards = page.eval_on_selector_all(HAND, """els => els.map(e => {
-        const svg = e.querySelector('svg.face');
-        return [e.dataset.card, getComputedStyle(svg.querySelector('.ink text')).fill,
-                svg.textContent];
-    })""")
+    cards = hand_fills(page)
     assert len(cards) == 13
     colours = {"S": "rgb(28, 28, 30)", "H": "rgb(198, 40, 40)", "D": "rgb(20, 86, 184)",
                "C": "rgb(27, 110, 46)"}
@@ -82,10 +93,9 @@ def test_four_colour_suits_colour_the_hearts_hand(page) -> None:
     # two colours again: diamonds red like hearts
     assert page.request.put("/api/look", data={"suits": "two"}).ok
     page.reload()
-    page.wait_for_selector(HAND)
-    fills = page.eval_on_selector_all(HAND, """els => els.map(e => [e.dataset.card,
-        getComputedStyle(e.querySelector('.ink text')).fill])""")
-    assert all(f == ("rgb(198, 40, 40)" if c[1] in "HD" else "rgb(28, 28, 30)") for c, f in fills)
+    fills = hand_fills(page)
+    assert all(f == ("rgb(198, 40, 40)" if c[1] in "HD" else "rgb(28, 28, 30)")
+               for c, f, _ in fills)
 
 
 # The contrast of every visible text against the solid ground behind it (the first ancestor with
