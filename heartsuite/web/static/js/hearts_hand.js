@@ -9,6 +9,9 @@ import { faceEl, seatName, sortHand } from "./hearts_cards.js";
 import { handMode, page, table } from "./hearts_state.js";
 import { announce, labelOf, nameOf, t, toast } from "./shell.js";
 
+/** The least width and height of a card's own strip, where a tap lands on it (WCAG 2.5.5). */
+const MIN_STRIP = 44;
+
 /** The hand's cards the arrow keys move between: the playable ones when it is time to play. */
 function focusable() {
   const all = $$("#hx-hand .hx-card");
@@ -93,30 +96,47 @@ export function renderHand() {
   fitHand();
 }
 
-/** Lay the hand out: one overlapping row when there is room, else two rows of wider cards. */
+/**
+ * Lay the hand out in as few rows as leave each card a strip of 44 px: one overlapping row when
+ * there is room. A narrow screen takes wider cards, its two rows apart; more rows, or two on a
+ * short screen (a phone on its side, where 17 cards in a row would leave 36 px each), overlap:
+ * each row covers the lower part of the one behind it, which still shows 44 px of every card
+ * above a raised card in front of it.
+ */
 export function fitHand() {
   const hand = $("#hx-hand");
   const cards = $$(".hx-card", hand);
   const width = hand.clientWidth;
   if (!cards.length || !width) return;
   const n = cards.length;
-  const rows = width < 560 && n > 7 ? 2 : 1;
-  const perRow = Math.ceil(n / rows);
+  const narrow = width < 560 && n > 7;
   // On a short screen (a phone on its side) the height limits the cards too, never under 44 px.
   const byHeight = Math.max(44, (window.innerHeight * 0.2) / 1.4);
-  const cw = Math.floor(rows === 1 ? Math.min(100, Math.max(52, width / 8), byHeight) : Math.min(64, width / (perRow * 0.78)));
+  const wide = Math.min(100, Math.max(52, width / 8), byHeight);
+  let rows = narrow ? 2 : 1;
+  /** @param {number} r */
+  const shape = (r) => {
+    const perRow = Math.ceil(n / r);
+    const cw = Math.floor(narrow ? Math.min(64, width / (perRow * 0.78)) : wide);
+    const step = perRow > 1 ? Math.min(cw + 4, (width - cw) / (perRow - 1)) : 0;
+    return { perRow, cw, step };
+  };
+  while (shape(rows).perRow > 1 && shape(rows).step < MIN_STRIP && rows < 4) rows += 1;
+  const { perRow, cw, step } = shape(rows);
   const ch = Math.round(cw * 1.4);
-  const step = perRow > 1 ? Math.min(cw + 4, (width - cw) / (perRow - 1)) : 0;
   const lift = Math.round(ch * 0.16);
+  // the strip of a row behind: 44 px, and the height a chosen card in front rises (16 %)
+  const apart = narrow && rows === 2;
+  const rowStep = apart ? ch + 8 : Math.min(ch + 8, MIN_STRIP + lift + 2);
   hand.style.setProperty("--hcw", `${cw}px`);
-  hand.style.height = `${rows * ch + (rows - 1) * 8 + lift}px`;
+  hand.style.height = `${(rows - 1) * rowStep + ch + lift}px`;
   cards.forEach((el, i) => {
     const row = Math.floor(i / perRow);
     const col = i % perRow;
     const inRow = row === rows - 1 ? n - perRow * (rows - 1) : perRow;
     const rowWidth = cw + step * (inRow - 1);
     el.style.left = `${(width - rowWidth) / 2 + col * step}px`;
-    el.style.top = `${lift + row * (ch + 8)}px`;
+    el.style.top = `${lift + row * rowStep}px`;
     el.style.zIndex = String(i + 1);
   });
 }
