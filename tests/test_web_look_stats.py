@@ -62,13 +62,21 @@ def test_a_stored_look_no_longer_offered_falls_back_to_the_default(client, app) 
     assert client.get("/api/look").json()["theme"] == "felt"
 
 
-def test_the_settings_page_is_reachable_from_home_and_both_games(client) -> None:
+def test_the_settings_page_is_reachable_from_home_both_games_and_a_table(client) -> None:
     assert 'href="/settings"' in client.get("/").text
     assert 'href="/settings?from=h2h"' in client.get("/h2h").text
     assert 'href="/settings?from=hearts"' in client.get("/hearts").text
     page = client.get("/settings?from=hearts").text
     assert 'id="look-done" ' not in page and 'href="/hearts" id="look-done"' in page
     assert 'href="/" id="look-done"' in client.get("/settings?from=//evil.example").text
+    # the table with people: its menu leads to the settings, whose back link returns to it
+    code = client.post("/api/tables", json={"name": "Ana"}).json()["code"]
+    assert f'href="/settings?from=table&amp;table={code}"' in client.get(f"/t/{code}").text
+    back = client.get("/settings", params={"from": "table", "table": code}).text
+    assert f'href="/t/{code}" id="look-done"' in back
+    for forged in ("//evil.example", "a/../b", "x y", "", "A" * 41):
+        back = client.get("/settings", params={"from": "table", "table": forged}).text
+        assert 'href="/" id="look-done"' in back, forged
     for name in ("felt", "blue", "burgundy", "contrast", "lattice", "stripes", "two", "four"):
         assert f'value="{name}"' in page
     assert re.search(r'name="theme" value="felt" checked', page)

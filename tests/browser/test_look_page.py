@@ -214,3 +214,23 @@ def test_reset_asks_first_and_a_cancel_changes_nothing(page, live_server) -> Non
     expect(page.locator("#stats-hearts-chart")).to_be_hidden()
     page.reload()
     expect(page.locator("#stats-hearts .stat-none")).to_have_text("No games finished yet.")
+
+
+def test_a_table_with_people_leads_to_the_settings_and_back(page) -> None:
+    """From the table's menu to the settings page, and back to the same seat at the table."""
+    page.goto("/")
+    seats = [{"kind": "person"}] + [{"kind": "bot", "level": "easy"}] * 3
+    response = page.request.post("/api/tables", data={"name": "Ana", "seats": seats})
+    assert response.ok, response.text()
+    code = response.json()["code"]
+    page.goto(f"/t/{code}")
+    page.wait_for_function("() => document.querySelectorAll('#hx-hand [data-card]').length")
+    page.click("main .toolbar [data-action=menu]")
+    page.locator("#hx-menu").get_by_role("link", name="Appearance").click()
+    page.wait_for_url(f"**/settings?from=table&table={code}")
+    with page.expect_response(lambda r: r.url.endswith("/api/look") and r.ok):
+        page.get_by_role("radio", name="Burgundy", exact=True).click()
+    page.click("#look-done")
+    page.wait_for_url(f"**/t/{code}")
+    page.wait_for_function("() => document.querySelectorAll('#hx-hand [data-card]').length")
+    assert page.evaluate(LOOK)[0] == "burgundy"

@@ -4,6 +4,7 @@ nowhere (`not_found_page`, which the app's error handlers answer with outside th
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -116,9 +117,18 @@ async def settings_page(request: Request) -> HTMLResponse:
                        suits=SUITS, back_to=_back_to(request))
 
 
+# A table's code as the settings page's way back may name it: letters, digits and dashes only, so
+# the link can only lead to a table page on this site (an unknown one shows its own "no table").
+TABLE_BACK = re.compile(r"[A-Za-z0-9-]{1,40}")
+
+
 def _back_to(request: Request) -> str:
-    """Where the settings page's "back" link leads: the game it was opened from, else home."""
+    """Where the settings page's "back" link leads: the game or table it was opened from (`from`
+    h2h, hearts, stats, or table with `table` its code), else home."""
     wanted = request.query_params.get("from", "")
+    if wanted == "table":
+        code = request.query_params.get("table", "")
+        return f"/t/{code}" if TABLE_BACK.fullmatch(code) else "/"
     return {"h2h": "/h2h", "hearts": "/hearts", "stats": "/stats"}.get(wanted, "/")
 
 
