@@ -170,7 +170,13 @@ def check_screen(page, name: str, locale: str) -> dict:
 
 def check_dialog(page, where: tuple) -> None:
     """The open dialog lies on screen, and so do its buttons, each a touch target."""
-    page.wait_for_timeout(250)  # past its rise
+    # past its rise: wait for the dialog's animations to end (a fixed pause was too short on a
+    # loaded CI machine, which read the dialog 12 px low, mid-rise)
+    page.wait_for_selector("dialog[open]")
+    page.evaluate(
+        "() => Promise.all(document.querySelector('dialog[open]')"
+        ".getAnimations().map((a) => a.finished))"
+    )
     d = page.evaluate(DIALOG)
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     assert inside(d["box"], width, height), (where, d)
