@@ -105,6 +105,7 @@ class Clock:
     delays: list[float] = field(default_factory=list)
     actions: int = 0
     errors: list[str] = field(default_factory=list)
+    connected: int = 0  # seats that received their first message (the table after `hello`)
 
 
 def event_key(table: str, round_index: int, event: dict[str, Any]) -> tuple[Any, ...] | None:
@@ -188,6 +189,7 @@ async def seat_client(url: str, table: str, token: str, seat: int, pace: float, 
         async with connect(url, additional_headers={"Authorization": f"Bearer {token}"},
                            max_size=2**22, open_timeout=60) as ws:
             await ws.send(json.dumps(loop.hello()))
+            first = True
             # one deadline for the whole loop (asyncio's clock is time.monotonic), not a timer
             # per message; orjson parses: the generator shares the cores with the servers
             with contextlib.suppress(TimeoutError):
@@ -195,6 +197,8 @@ async def seat_client(url: str, table: str, token: str, seat: int, pace: float, 
                     async for raw in ws:
                         now = time.monotonic()
                         message = orjson.loads(raw)
+                        if first:
+                            clock.connected, first = clock.connected + 1, False
                         round_index = time_event(clock, table, round_index, message, now)
                         action = loop.receive(message)
                         if action is not None:
