@@ -178,7 +178,10 @@ def test_choosing_a_variant_keeps_the_game_length(page) -> None:
     form.locator("select[name=target]").select_option("50")
     form.locator("select[name=variant]").select_option("black-maria")
     expect(form.locator("select[name=target]")).to_have_value("50")
-    form.get_by_role("button", name="Close").click()
+    # the settings are saved (PUT) once the dialog closes: read them after that answer, not before
+    with page.expect_response(lambda r: r.url.endswith("/api/hearts/prefs")
+                              and r.request.method == "PUT"):
+        form.get_by_role("button", name="Close").click()
     rules = page.request.get("/api/hearts/prefs").json()["rules"]
     assert rules["variant"] == "black-maria" and rules["target"] == 50 and rules["players"] == 3
 
