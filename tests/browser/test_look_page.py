@@ -83,8 +83,8 @@ def test_four_colour_suits_colour_the_hearts_hand(page) -> None:
     page.goto("/hearts")
     cards = hand_fills(page)
     assert len(cards) == 13
-    colours = {"S": "rgb(28, 28, 30)", "H": "rgb(198, 40, 40)", "D": "rgb(20, 86, 184)",
-               "C": "rgb(27, 110, 46)"}
+    colours = {"S": "rgb(28, 28, 30)", "H": "rgb(198, 40, 40)", "D": "rgb(59, 40, 204)",
+               "C": "rgb(16, 130, 138)"}
     glyphs = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
     for card, fill, text in cards:
         assert fill == colours[card[1]], (card, fill)
