@@ -143,6 +143,39 @@ def test_hearts_play_by_code_asks_first_and_enter_plays(page) -> None:
     assert page.request.get("/api/hearts/current").json()["game"]["id"] != game
 
 
+def hearts_played(page) -> int:
+    """Hearts games counted in the statistics."""
+    return page.request.get("/api/stats").json()["hearts"]["games"]
+
+
+def test_a_hearts_game_with_only_a_pass_made_is_not_left_unasked(page) -> None:
+    """A pass is an action: the server would count the game as lost, so New game asks first,
+    even before the first trick is over, and nothing is counted while asking or after Keep
+    playing."""
+    fast_table(page)
+    page.goto("/hearts")
+    page.wait_for_selector(HAND)
+    game = page.request.get("/api/hearts/current").json()["game"]["id"]
+    before = hearts_played(page)
+    pass_three(page)
+    page.wait_for_function("() => !document.querySelector('#hx-pass-btn:not([hidden])')")
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="New game").click()
+    confirm = page.locator("#hx-confirm")
+    expect(confirm).to_be_visible()
+    assert hearts_played(page) == before
+    confirm.get_by_role("button", name="Keep playing").click()
+    expect(confirm).to_be_hidden()
+    assert page.request.get("/api/hearts/current").json()["game"]["id"] == game
+    assert hearts_played(page) == before
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="New game").click()
+    confirm.get_by_role("button", name="Start a new game").click()
+    page.wait_for_function("() => document.querySelectorAll('#hx-hand [data-card]').length === 13")
+    assert page.request.get("/api/hearts/current").json()["game"]["id"] != game
+    assert hearts_played(page) == before + 1
+
+
 # 15. Touch targets ---------------------------------------------------------------------------
 
 @pytest.fixture

@@ -138,8 +138,10 @@ export async function resume() {
  */
 export async function mayLeave() {
   const { state, game } = page;
+  // the server counts a left game as lost once the person has acted (a pass is an action):
+  // ask from that moment, not from the first finished trick
   const underWay = state && !state.over && game && game.status === "playing"
-    && state.history.length + state.tricks.length > 0;
+    && ((state.move ?? 0) > 0 || state.history.length + state.tricks.length > 0);
   return !underWay || (await openDialog(dialogEl("#hx-confirm"))) === "new";
 }
 
