@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from heartsuite.arena.driver import play_positions  # noqa: E402
+from heartsuite.cli.progress import Progress, elapsed, follow  # noqa: E402
 from heartsuite.hearts.rules import Rules  # noqa: E402
 from heartsuite.hearts.view import SeatView  # noqa: E402
 from heartsuite.web.tables.queue_thinking import QueueThinker, health_key  # noqa: E402
@@ -80,7 +81,8 @@ def stop_workers(procs: list[subprocess.Popen[str]]) -> None:
 
 
 async def measure(url: str, queue: str, stream: Iterator[tuple[SeatView, tuple[int, ...]]],
-                  inflight: int, warmup: float, seconds: float) -> dict[str, Any]:
+                  inflight: int, warmup: float, seconds: float, name: str = "",
+                  quiet: bool = False) -> dict[str, Any]:
     thinker = QueueThinker(url, queue, margin=5.0)
     times: list[float] = []
     loop = asyncio.get_running_loop()
@@ -106,7 +108,11 @@ async def measure(url: str, queue: str, stream: Iterator[tuple[SeatView, tuple[i
         await asyncio.sleep(seconds)
         cpu.append(time.process_time())
 
-    await asyncio.gather(clock(), *(submitter() for _ in range(inflight)))
+    with Progress(round(warmup + seconds), "s", desc=name, quiet=quiet) as bar:
+        await asyncio.gather(
+            clock(), *(submitter() for _ in range(inflight)),
+            follow(bar, elapsed(time.monotonic()), until=time.monotonic() + warmup + seconds,
+                   postfix=lambda: f"{len(times)} moves"))
     await thinker.aclose()
     times.sort()
     moves = len(times)
@@ -123,6 +129,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=15.0, help="measured per setup (15)")
     parser.add_argument("--warmup", type=float, default=2.0, help="unmeasured first (2)")
     parser.add_argument("--inflight", type=int, default=4, help="moves awaited at a time (4)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args()
 
     stream = itertools.cycle(positions(600))
@@ -134,7 +141,7 @@ def main() -> int:
             procs = start_workers(server.url, queue, concurrencies)
             try:
                 row = asyncio.run(measure(server.url, queue, stream, args.inflight,
-                                          args.warmup, args.seconds))
+                                          args.warmup, args.seconds, name, args.quiet))
             finally:
                 stop_workers(procs)
             rows.append((name, sum(concurrencies), row))

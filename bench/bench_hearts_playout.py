@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from heartsuite.cli.progress import Progress
 from heartsuite.hearts.cards import cards_of
 from heartsuite.hearts.deal import random_hands
 from heartsuite.hearts.round import Round
@@ -141,6 +142,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--worlds", type=int, default=20, help="worlds per move (move row)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args()
     rules = Rules()
     rng = Rng.for_key("bench-playout", args.seed)
@@ -149,13 +151,18 @@ def main() -> None:
                       compiled.encode_round(deals(rules, 1, Rng(0))[0]))
     load = time.perf_counter() - start
     rows: list[tuple[str, float, float]] = []
-    for name, positions in (("whole rounds from the deal", deals(rules, args.positions, rng)),
-                            ("mid-round positions", mid_round(rules, args.positions, rng))):
-        py, each, batch = play_out_rows(rules, positions)
-        rows.append((f"{name}, one call per play-out", py, each))
-        rows.append((f"{name}, one call per batch", py, batch))
-    py, move = move_rows(mid_round(rules, max(1, args.positions // 10), rng), args.worlds)
-    rows.append((f"search move: {args.worlds} worlds x candidates, sampler included", py, move))
+    with Progress(3, "rows", desc="play-out rates", quiet=args.quiet) as bar:
+        for name, positions in (("whole rounds from the deal",
+                                 deals(rules, args.positions, rng)),
+                                ("mid-round positions", mid_round(rules, args.positions, rng))):
+            py, each, batch = play_out_rows(rules, positions)
+            rows.append((f"{name}, one call per play-out", py, each))
+            rows.append((f"{name}, one call per batch", py, batch))
+            bar.advance(postfix=name)
+        py, move = move_rows(mid_round(rules, max(1, args.positions // 10), rng), args.worlds)
+        rows.append((f"search move: {args.worlds} worlds x candidates, sampler included", py,
+                     move))
+        bar.advance(postfix="search move")
     print(f"load average {os.getloadavg()[0]:.2f}; first compiled call (load or compile) "
           f"{load:.2f} s; {args.positions} positions, seed {args.seed}")
     print(f"| {'play-outs per second':<62} | {'Python':>8} | {'compiled':>10} | {'ratio':>6} |")

@@ -179,12 +179,13 @@ def test_follow_moves_a_bar_of_seconds_without_a_rate() -> None:
     assert silent.done == 0
 
 
-def _run_on_pty(args: list[str]) -> tuple[str, str]:
-    """Run `python -m heartsuite ARGS` with stderr on a pseudo-terminal (120 x 40): (stdout,
-    everything the terminal received)."""
+def _run_on_pty(args: list[str], program: tuple[str, ...] = ("-m", "heartsuite")
+                ) -> tuple[str, str]:
+    """Run `python -m heartsuite ARGS` (or `python PROGRAM ARGS`) with stderr on a
+    pseudo-terminal (120 x 40): (stdout, everything the terminal received)."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-    proc = subprocess.Popen([sys.executable, "-m", "heartsuite", *args], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, *program, *args], stdout=subprocess.PIPE,
                             stderr=slave, stdin=subprocess.DEVNULL)
     os.close(slave)
     drawn = b""
@@ -221,3 +222,15 @@ def test_on_a_real_pseudo_terminal_with_worker_processes(tmp_path: Path) -> None
                               "--quiet"])
     assert drawn == ""
     assert _without_seconds(out) == _without_seconds(piped.stdout)
+
+
+def test_a_bench_draws_its_bar_on_a_terminal_and_nothing_when_quiet() -> None:
+    """The benches follow the same rule: the play-out bench's bar counts its three rows on a
+    terminal, `--quiet` draws nothing, and the table on stdout is there either way."""
+    bench = str(Path(__file__).resolve().parents[1] / "bench" / "bench_hearts_playout.py")
+    args = ["--positions", "30", "--worlds", "2"]
+    out, drawn = _run_on_pty(args, (bench,))
+    assert "play-out rates" in drawn and " 3/3 [" in _final_line(drawn), drawn
+    assert "| search move" in out
+    out, drawn = _run_on_pty([*args, "--quiet"], (bench,))
+    assert drawn == "" and "| search move" in out

@@ -159,8 +159,7 @@ def test_a_hearts_game_with_only_a_pass_made_is_not_left_unasked(page) -> None:
     before = hearts_played(page)
     pass_three(page)
     page.wait_for_function("() => !document.querySelector('#hx-pass-btn:not([hidden])')")
-    page.get_by_role("button", name="Menu").click()
-    page.get_by_role("button", name="New game").click()
+    page.click(".toolbar [data-action=new]")
     confirm = page.locator("#hx-confirm")
     expect(confirm).to_be_visible()
     assert hearts_played(page) == before
@@ -168,8 +167,7 @@ def test_a_hearts_game_with_only_a_pass_made_is_not_left_unasked(page) -> None:
     expect(confirm).to_be_hidden()
     assert page.request.get("/api/hearts/current").json()["game"]["id"] == game
     assert hearts_played(page) == before
-    page.get_by_role("button", name="Menu").click()
-    page.get_by_role("button", name="New game").click()
+    page.click(".toolbar [data-action=new]")
     confirm.get_by_role("button", name="Start a new game").click()
     page.wait_for_function("() => document.querySelectorAll('#hx-hand [data-card]').length === 13")
     assert page.request.get("/api/hearts/current").json()["game"]["id"] != game
@@ -179,24 +177,29 @@ def test_a_hearts_game_with_only_a_pass_made_is_not_left_unasked(page) -> None:
 # 15. Touch targets ---------------------------------------------------------------------------
 
 @pytest.fixture
-def phone(browser, live_server):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US",
+def screen(browser, live_server, request):
+    width, height, locale = request.param
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale,
                                   base_url=live_server.url)
     yield context.new_page()
     context.close()
 
 
+@pytest.mark.parametrize("screen", [(360, 640, "en-US"), (360, 640, "ms"), (640, 360, "ms"),
+                                    (640, 360, "ar"), (1366, 768, "ur")],
+                         indirect=True, ids=lambda p: "{}x{}-{}".format(*p))
 @pytest.mark.parametrize(("path", "targets"), [
     ("/h2h", ("[data-action=copy].code-button", "#first-visit [data-action=dismiss-intro]")),
     ("/hearts", ("#hx-first-visit [data-action=dismiss-intro]",)),
 ])
-def test_touch_targets_are_44_px(phone, path, targets) -> None:
-    phone.goto(path)
+def test_touch_targets_are_44_px(screen, path, targets) -> None:
+    screen.goto(path)
     for target in targets:
-        box = phone.locator(target).bounding_box()
+        box = screen.locator(target).bounding_box()
         assert box and box["width"] >= 44 and box["height"] >= 44, (target, box)
-    if path == "/h2h":  # and the heart still fits the phone
-        assert phone.evaluate("document.documentElement.scrollHeight") <= 640
+    height = screen.viewport_size["height"]
+    if path == "/h2h":  # and the heart still fits the screen
+        assert screen.evaluate("document.documentElement.scrollHeight") <= height
 
 
 # 16. Black Maria keeps "Game ends at" ----------------------------------------------------------

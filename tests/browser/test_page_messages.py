@@ -13,7 +13,7 @@ from test_hearts_page import HAND, fast_table
 
 pytestmark = pytest.mark.browser
 
-SIZES = [(360, 640), (1366, 768)]
+SIZES = [(360, 640), (640, 360), (1366, 768)]  # phone, phone on its side, desktop
 
 # The page's own longest toast: the offline line in its language.
 SHOW_TOAST = """() => {
@@ -64,7 +64,7 @@ def sized(browser, live_server):
 
 # 6. Messages hide nothing a player needs --------------------------------------------------------
 
-@pytest.mark.parametrize("locale", ["en-US", "ur", "hi"])
+@pytest.mark.parametrize("locale", ["en-US", "ms", "ar", "ur", "hi"])
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_a_toast_leaves_the_info_bar_and_the_table_alone(sized, width, height, locale) -> None:
     page = sized(width, height, locale)
@@ -75,10 +75,11 @@ def test_a_toast_leaves_the_info_bar_and_the_table_alone(sized, width, height, l
     assert_clear(page, "#toast", [".infobar", "#heart", "#piles", ".toolbar"])
 
 
+@pytest.mark.parametrize("locale", ["en-US", "ms", "ar"])
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_hearts_toast_and_connection_line_leave_the_name_plates_alone(sized, width,
-                                                                       height) -> None:
-    page = sized(width, height)
+def test_hearts_toast_and_connection_line_leave_the_name_plates_alone(sized, width, height,
+                                                                       locale) -> None:
+    page = sized(width, height, locale)
     fast_table(page)
     page.goto("/hearts")
     page.wait_for_selector(HAND)
@@ -90,9 +91,11 @@ def test_hearts_toast_and_connection_line_leave_the_name_plates_alone(sized, wid
     assert_clear(page, "#hx-conn", plates)
 
 
+@pytest.mark.parametrize("locale", ["en-US", "ar"])
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_a_table_page_toast_leaves_the_other_players_plates_alone(sized, width, height) -> None:
-    page = sized(width, height)
+def test_a_table_page_toast_leaves_the_other_players_plates_alone(sized, width, height,
+                                                                  locale) -> None:
+    page = sized(width, height, locale)
     page.goto("/")
     made = page.request.post("/api/tables", data={"name": "Ana", "speed": "instant"})
     assert made.ok, made.text()
@@ -176,11 +179,13 @@ FOCUS_EACH = """(selector) => {
 }"""
 
 
+@pytest.mark.parametrize("locale", ["en-US", "ar"])
 @pytest.mark.parametrize(("width", "height"), SIZES)
 @pytest.mark.parametrize(("path", "cards"), [("/h2h", "#heart .card:not(.gone)"),
                                               ("/hearts", HAND)])
-def test_a_focused_card_hides_no_neighbours_index(sized, path, cards, width, height) -> None:
-    page = sized(width, height)
+def test_a_focused_card_hides_no_neighbours_index(sized, path, cards, width, height,
+                                                  locale) -> None:
+    page = sized(width, height, locale)
     fast_table(page)
     page.goto(path)
     page.wait_for_selector(cards)
@@ -219,7 +224,7 @@ def test_a_deal_never_winnable_says_so_from_the_start(sized, locale) -> None:
 
 @pytest.mark.parametrize(("width", "height", "locale"),
                          [(360, 640, "en-US"), (360, 640, "ur"), (360, 640, "ms"),
-                          (1366, 768, "ar")])
+                          (640, 360, "ms"), (640, 360, "ar"), (1366, 768, "ar")])
 def test_the_server_down_shows_a_banner_refuses_taps_and_retries(sized, width, height,
                                                                  locale) -> None:
     from heartsuite.web.site.examples import EXAMPLE_CODE

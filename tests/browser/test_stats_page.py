@@ -79,6 +79,10 @@ MEASURE = """() => {
                scrollW: a.scrollWidth, clientW: a.clientWidth,
                scrollH: a.scrollHeight, clientH: a.clientHeight };
     }),
+    codes: [...root.querySelectorAll(".code")].filter((el) => el.getClientRects().length)
+      .map((el) => { const range = document.createRange(); range.selectNodeContents(el);
+        return { text: el.textContent, lines: range.getClientRects().length,
+                 isolated: getComputedStyle(el).unicodeBidi, dir: getComputedStyle(el).direction }; }),
     viewport: { width: doc.clientWidth, height: window.innerHeight },
   };
 }"""
@@ -125,6 +129,12 @@ def test_the_by_deal_list_fits_in_every_language(page, size: tuple[int, int]) ->
             assert link["box"]["height"] >= 44 - EPS, (where, link)
             assert link["scrollW"] <= link["clientW"], (where, link)
             assert link["scrollH"] <= link["clientH"], (where, link)
+        # each deal's code whole on one line, a left-to-right island in every language
+        assert sorted(c["text"] for c in m["codes"]) == sorted(
+            (EXAMPLE_CODE, OTHER_CODE, BLOCKED_CODE)), where
+        for code in m["codes"]:
+            assert code["lines"] == 1 and code["dir"] == "ltr", (where, code)
+            assert code["isolated"] in ("isolate", "isolate-override", "plaintext"), (where, code)
         if lang in SCREENSHOTS.get(size, ()):
             page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=f"/tmp/stats-{lang}-{width}x{height}.png", full_page=True)

@@ -107,13 +107,13 @@ def audit(frames: list[str], seat: int | None, record: dict, seed: str) -> None:
     """What one context was sent, frame by frame: a card it may not know yet, the seed before the
     `revealed` event, or a game code is a failure. `seat` None: a spectator, who knows no hand."""
     deals = [r["hands"][seat] if seat is not None else [] for r in record["rounds"]]
-    round_index, played, revealed = 0, set(), False
+    round_index, played, received, revealed = 0, set(), set(), False
     for text in frames:
         assert "HT1-" not in text
         message = json.loads(text)
         event = message.get("event") or {}
         if event.get("kind") == "round":
-            round_index, played = event.get("round", round_index), set()
+            round_index, played, received = event.get("round", round_index), set(), set()
         if event.get("kind") == "play":
             played.add(event["card"])
         if event.get("kind") == "revealed":
@@ -123,15 +123,15 @@ def audit(frames: list[str], seat: int | None, record: dict, seed: str) -> None:
         if round_index >= len(deals):
             continue
         # What this seat may know: its own cards this round (dealt, and those passed to it:
-        # those come in its own `exchange` event and view) and the cards already played.
-        own = set(deals[round_index])
+        # those come in its own `exchange` event and view, and are known from then on, in any
+        # later message of the round: a hint, say) and the cards already played.
         view = message.get("view") or {}
-        own |= set(view.get("received") or []) | set(event.get("received") or [])
-        if seat is None:
-            own = set()
+        received |= set(view.get("received") or []) | set(event.get("received") or [])
+        own = set(deals[round_index]) | received if seat is not None else set()
         known = own | played
         seen = {s for s in strings(message) if CARD.match(s)}
-        assert seen <= known, f"seat {seat} was sent {sorted(seen - known)} in round {round_index}"
+        assert seen <= known, (f"seat {seat} was sent {sorted(seen - known)} in round "
+                               f"{round_index}: {text[:300]}")
 
 
 def test_four_people_play_a_table_with_a_drop_a_reload_a_spectator_and_a_rematch(people) -> None:
