@@ -33,7 +33,8 @@ EXPOSED = """() => Array.from(document.querySelectorAll("#hx-hand [data-card]"))
 })"""
 
 
-@pytest.fixture(params=[(360, 740), (640, 360)], ids=["upright", "on-its-side"])
+@pytest.fixture(params=[(360, 640), (360, 740), (640, 360)],
+                ids=["upright", "upright-tall", "on-its-side"])
 def phone(request, browser, live_server, console_errors):
     width, height = request.param
     context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US",
