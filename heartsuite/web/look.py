@@ -1,7 +1,8 @@
 """How the pages look, a preference of each person (`look` in their preferences): the table's
 colour (`theme`: the felt green, blue, burgundy, or a high-contrast black), the card back
 (`back`), and the suits' colours (`suits`: two, or four so that no suit shares a colour: spades
-black, hearts red, diamonds blue, clubs green; the suit symbol is always drawn as well).
+black, hearts red, diamonds blue, clubs teal — chosen to stay apart for colour-blind people too,
+tests/test_web_suit_colours.py; the suit symbol is always drawn as well).
 
 The page shell writes them on `<html data-theme data-back data-suits>` (static/css/themes.css
 turns them into colours), so every page is drawn in them from its first paint."""
