@@ -80,6 +80,18 @@ def test_a_toast_leaves_the_info_bar_and_the_table_alone(sized, width, height, l
 def test_hearts_toast_and_connection_line_leave_the_name_plates_alone(sized, width, height,
                                                                        locale) -> None:
     page = sized(width, height, locale)
+    # the game's socket goes through a route of the test's: it can drop it and refuse new ones,
+    # as a server that went away would
+    down, routes = [False], []
+
+    def socket(route) -> None:
+        if down[0]:
+            route.close(code=1011, reason="down")
+        else:
+            route.connect_to_server()
+            routes.append(route)
+
+    page.route_web_socket(re.compile(r".*/api/hearts/games/.*/ws$"), socket)
     fast_table(page)
     page.goto("/hearts")
     page.wait_for_selector(HAND)
@@ -87,8 +99,15 @@ def test_hearts_toast_and_connection_line_leave_the_name_plates_alone(sized, wid
     page.evaluate(SHOW_TOAST)
     page.wait_for_timeout(300)
     assert_clear(page, "#toast", plates)
-    page.evaluate("document.querySelector('#hx-conn').hidden = false")
+    expect(page.locator("#hx-conn")).to_be_hidden()
+    down[0] = True
+    for route in routes:
+        route.close(code=1011, reason="gone")
+    expect(page.locator("#hx-conn")).to_be_visible()
+    page.wait_for_timeout(300)
     assert_clear(page, "#hx-conn", plates)
+    down[0] = False  # back: the page reconnects by itself and the line goes
+    expect(page.locator("#hx-conn")).to_be_hidden(timeout=15_000)
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ar"])
