@@ -426,3 +426,35 @@ def test_the_change_feed_names_the_tables_other_processes_wrote_and_not_ones_own
     assert first == {"T1", "T3"}
     assert again == set()
     assert theirs == set()  # it started following after those writes
+
+
+def test_a_process_renews_all_its_leases_in_one_call_and_learns_which_it_lost(
+        redis_url: str) -> None:
+    """`renew_leases` extends exactly the leases this process holds (by its name) and reports
+    one taken by another process, or lapsed, as lost, changing neither."""
+    from heartsuite.web.tables.cluster import LEASE_SECONDS, Cluster
+
+    async def scenario() -> tuple[list[bool], list[int], bool, list[bool]]:
+        here, there = Cluster(redis_url, prefix="leasetest"), Cluster(redis_url, prefix="leasetest")
+        try:
+            mine = [here.lease(t) for t in ("A", "B")]
+            for lease in mine:
+                assert await lease.acquire(token=here.name)
+            assert await there.lease("C").acquire(token=there.name)  # another process's
+            await here.aio.pexpire(here.key("A", "owner"), 200)  # nearly lapsed: renewed back
+            renewed = await here.renew_leases(["A", "B", "C", "D"])  # D: nobody's
+            ttls = [await here.aio.pttl(here.key(t, "owner")) for t in ("A", "B", "C", "D")]
+            holder = await here.aio.get(here.key("C", "owner")) == there.name.encode()
+            await mine[0].release()  # a lease handed back (or lapsed) is lost at the next renewal
+            after = await here.renew_leases(["A", "B"])
+            return renewed, ttls, holder, after
+        finally:
+            await here.close()
+            await there.close()
+
+    renewed, ttls, still_theirs, after = run_async(scenario)
+    assert renewed == [True, True, False, False]
+    assert ttls[0] > 1000 and ttls[1] > 1000 and ttls[0] <= LEASE_SECONDS * 1000
+    assert ttls[3] == -2  # no key was made for a table nobody held
+    assert still_theirs  # the other process's lease is left as it was
+    assert after == [False, True]
