@@ -81,8 +81,9 @@ MEASURE = """() => {
     }),
     codes: [...root.querySelectorAll(".code")].filter((el) => el.getClientRects().length)
       .map((el) => { const range = document.createRange(); range.selectNodeContents(el);
+        const style = getComputedStyle(el);
         return { text: el.textContent, lines: range.getClientRects().length,
-                 isolated: getComputedStyle(el).unicodeBidi, dir: getComputedStyle(el).direction }; }),
+                 isolated: style.unicodeBidi, dir: style.direction }; }),
     viewport: { width: doc.clientWidth, height: window.innerHeight },
   };
 }"""
