@@ -39,7 +39,7 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
     Registry names (`random`, `heuristic`, `easy`, `medium`, `hard`, `expert`, `search`, …);
     `search:W` (search with W worlds per move); `ismcts-cpp` / `ismcts-py` (OpenSpiel's ISMCTS,
     timed), `ismcts-cpp:S` / `ismcts-py:S` (S simulations per move). `move_time` replaces the time
-    per move of the timed players (hard, expert, ismcts)."""
+    per move of the timed players (hard, expert, hard-v1, ismcts)."""
     name, _, arg = spec.strip().lower().partition(":")
     if name in PEERS:
         from heartsuite.arena.openspiel import ISMCTSPeer
@@ -57,6 +57,12 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
         from heartsuite.players.search import SearchConfig, SearchPlayer
 
         return SearchPlayer(seed, SearchConfig(move_time=move_time), name=name)
+    if move_time and name == "hard-v1":
+        from dataclasses import replace
+
+        from heartsuite.players.frozen import HARD_V1, make_hard_v1
+
+        return make_hard_v1(seed, replace(HARD_V1, move_time=move_time))
     return make_player(name, seed)
 
 
