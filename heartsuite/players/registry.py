@@ -15,6 +15,7 @@ from functools import partial
 from heartsuite.players.base import Player, RandomPlayer
 from heartsuite.players.frozen import make_hard_v1
 from heartsuite.players.heuristic import HeuristicPlayer
+from heartsuite.players.ismcts import ISMCTSPlayer
 from heartsuite.players.levels import FIXED_WORLDS, LEVELS, make_level
 from heartsuite.players.search import SearchPlayer
 
@@ -31,6 +32,7 @@ _REGISTRY: dict[str, PlayerFactory] = {
     **{level: partial(make_level, level) for level in LEVELS},
     "search": _fixed_worlds_search,
     "hard-v1": make_hard_v1,
+    "ismcts": ISMCTSPlayer,
 }
 
 
