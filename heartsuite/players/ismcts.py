@@ -12,7 +12,8 @@ card played is public), so it stands for an information set of the seat. Each it
 2. select down the tree: at each node the seat to play (the seat itself or an opponent) picks
    among the cards legal in this world by UCB1 on its own value, with the availability count of
    SO-ISMCTS (a child's exploration term counts the iterations in which it was legal, not the
-   parent's visits); the first legal card without a child is expanded instead;
+   parent's visits); while some legal card has no child, one of them (at random) is expanded
+   instead;
 3. play the rest of the round with the heuristic policy at every seat (`fast_heuristic`, the
    search's play-out: no lookahead, no inference);
 4. back up each seat's value of the finished round to the nodes of its own moves.
@@ -45,7 +46,7 @@ from heartsuite.players.heuristic import HeuristicPlayer
 from heartsuite.players.sampling import Knowledge, knowledge_of, play_history
 from heartsuite.prng import Rng
 
-EXPLORATION = 0.7  # UCB1's constant for values in [0, 1] (Cowling et al. used 0.7 for trick games)
+EXPLORATION = 0.7  # UCB1's constant for values in [0, 1]: a common choice, not tuned here
 REJECTION_TRIES = 8
 
 
