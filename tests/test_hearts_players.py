@@ -40,7 +40,8 @@ def test_registry_and_protocol() -> None:
     assert {"random", "heuristic"} <= set(player_names())
     for name in ("random", "heuristic"):
         assert isinstance(make_player(name, seed=3), Player)
-    names = {"random", "heuristic", "easy", "medium", "hard", "expert", "search"}
+    names = {"random", "heuristic", "easy", "medium", "hard", "expert", "search", "hard-v1",
+             "ismcts"}
     assert names <= set(player_names())  # every player ships: nothing to find at run time
     for name in sorted(names):
         player = make_player(f" {name.upper()} ", seed=3)

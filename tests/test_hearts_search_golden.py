@@ -14,12 +14,19 @@ A failure means the search now chooses differently. If that is an intended chang
     .venv/bin/python tests/test_hearts_search_golden.py --write
 
 If it is not intended, the change broke the search: fix the code, not the file.
+
+`hard-v1` (`heartsuite.players.frozen`), Hard frozen on 2026-12-06, is held to the same recorded
+choices at the same numbers of worlds, with its pinned settings. Its search code is today's shared
+code, so an intended change of the search must first move today's code into a module of its own
+for `hard-v1` (docs/players.md, "Frozen opponents"): these tests must keep passing for `hard-v1`
+while the released search gets a new file.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +38,9 @@ from heartsuite.hearts.cards import card_text
 from heartsuite.hearts.game import Game
 from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.rules import Rules
+from heartsuite.players import search as search_module
+from heartsuite.players.frozen import HARD_V1, HARD_V1_CLOCK, make_hard_v1
+from heartsuite.players.registry import make_player
 from heartsuite.players.search import SearchConfig, SearchPlayer, search_play
 from heartsuite.prng import Rng
 
@@ -66,12 +76,14 @@ def _number(kind: int, index: int) -> int:
     return Rng.for_key("search-golden", SEED, kind, index).below(LIMIT)
 
 
-def self_play(index: int) -> dict[str, Any]:
-    """Game `index` of `GAMES` between four search players: every action, in order."""
+def self_play(index: int, frozen: bool = False) -> dict[str, Any]:
+    """Game `index` of `GAMES` between four search players (`frozen`: four `hard-v1` with their
+    pinned settings), every action, in order."""
     variant, options, rounds = GAMES[index]
     rules = _rules(variant, options)
     number = _number(0, index)
-    players = [SearchPlayer(SEED + seat, SearchConfig(worlds=WORLDS))
+    players = [make_hard_v1(SEED + seat, replace(HARD_V1, worlds=WORLDS)) if frozen
+               else SearchPlayer(SEED + seat, SearchConfig(worlds=WORLDS))
                for seat in range(rules.players)]
     rngs = [Rng.for_key("search-golden", number, seat) for seat in range(rules.players)]
     game = Game(rules, number)
@@ -96,9 +108,12 @@ def self_play(index: int) -> dict[str, Any]:
             "actions": actions}
 
 
-def fresh_searches(index: int) -> dict[str, Any]:
+def fresh_searches(index: int, frozen: bool = False) -> dict[str, Any]:
     """A fresh search (no posterior carried over) at every `POSITION_EVERY`-th choice of a game
-    between heuristic players: the card, the worlds searched and each candidate's mean."""
+    between heuristic players: the card, the worlds searched and each candidate's mean
+    (`frozen`: with `hard-v1`'s pinned settings)."""
+    config = (replace(HARD_V1, worlds=POSITION_WORLDS) if frozen
+              else SearchConfig(worlds=POSITION_WORLDS))
     variant, options = POSITION_GAMES[index]
     rules = _rules(variant, options)
     number = _number(1, index)
@@ -111,7 +126,7 @@ def fresh_searches(index: int) -> dict[str, Any]:
         if choice % POSITION_EVERY:
             continue
         rng = Rng.for_key("search-golden-position", number, choice)
-        card, means, worlds = search_play(view, rng, SearchConfig(worlds=POSITION_WORLDS))
+        card, means, worlds = search_play(view, rng, config)
         found.append({"choice": choice, "card": card_text(card), "worlds": worlds,
                       "means": {card_text(c): round(v, 6) for c, v in sorted(means.items())}})
     return {"variant": variant, "options": options, "number": number, "searches": found}
@@ -163,6 +178,34 @@ def test_a_fresh_search_chooses_the_recorded_cards(index: int) -> None:
     assert got["number"] == want["number"]
     assert got["searches"] == want["searches"], _first_difference(got["searches"],
                                                                    want["searches"])
+
+
+@pytest.mark.parametrize("index", range(len(GAMES)))
+def test_hard_v1_self_play_makes_the_recorded_choices(index: int) -> None:
+    want = _golden()["games"][index]
+    got = self_play(index, frozen=True)
+    assert got["actions"] == want["actions"], _first_difference(got["actions"], want["actions"])
+
+
+@pytest.mark.parametrize("index", range(len(POSITION_GAMES)))
+def test_hard_v1_fresh_search_chooses_the_recorded_cards(index: int) -> None:
+    want = _golden()["positions"][index]
+    got = fresh_searches(index, frozen=True)
+    assert got["searches"] == want["searches"], _first_difference(got["searches"],
+                                                                   want["searches"])
+
+
+def test_hard_v1_is_pinned_and_registered() -> None:
+    """The frozen settings are today's Hard's, the clock's constants are today's, and the name
+    builds it. A change here is a change of `hard-v1`: move today's code first (module doc)."""
+    pinned = SearchConfig(move_time=0.1, worlds=None, trust=0.95, race_from=8, race_every=4,
+                          race_z=2.0)
+    assert pinned == HARD_V1
+    for name, value in HARD_V1_CLOCK.items():
+        assert getattr(search_module, name) == value, name
+    player = make_player("hard-v1", seed=4)
+    assert isinstance(player, SearchPlayer)
+    assert player.name == "hard-v1" and player.config == HARD_V1
 
 
 if __name__ == "__main__":

@@ -85,9 +85,10 @@ def test_interval_helpers() -> None:
 
 def test_player_names() -> None:
     for name in ("hard", "expert", "easy", "medium", "random", "heuristic", "search",
-                 "search:20", "ismcts-cpp", "ismcts-py:30"):
+                 "search:20", "ismcts-cpp", "ismcts-py:30", "hard-v1", "ismcts", "ismcts:40"):
         assert known_player(name), name
-    for name in ("nobody", "search:0", "search:x", "hard:3", "ismcts-cpp:-1"):
+    for name in ("nobody", "search:0", "search:x", "hard:3", "ismcts-cpp:-1", "ismcts:0",
+                 "hard-v1:3"):
         assert not known_player(name), name
 
 

@@ -37,9 +37,10 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
     """A player from a line-up name.
 
     Registry names (`random`, `heuristic`, `easy`, `medium`, `hard`, `expert`, `search`, …);
-    `search:W` (search with W worlds per move); `ismcts-cpp` / `ismcts-py` (OpenSpiel's ISMCTS,
+    `search:W` (search with W worlds per move); `ismcts:I` (our ISMCTS with I iterations per
+    move, `heartsuite.players.ismcts`); `ismcts-cpp` / `ismcts-py` (OpenSpiel's ISMCTS,
     timed), `ismcts-cpp:S` / `ismcts-py:S` (S simulations per move). `move_time` replaces the time
-    per move of the timed players (hard, expert, ismcts)."""
+    per move of the timed players (hard, expert, hard-v1, ismcts and the peers)."""
     name, _, arg = spec.strip().lower().partition(":")
     if name in PEERS:
         from heartsuite.arena.openspiel import ISMCTSPeer
@@ -47,6 +48,12 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
         sims = _positive(arg, spec) if arg else None
         return ISMCTSPeer(seed, kind=name.split("-")[1], move_time=move_time or 0.1,
                           simulations=sims, rules=rules)
+    if name == "ismcts" and (arg or move_time):
+        from heartsuite.players.ismcts import ISMCTSConfig, ISMCTSPlayer
+
+        config = (ISMCTSConfig(iterations=_positive(arg, spec)) if arg
+                  else ISMCTSConfig(move_time=move_time))
+        return ISMCTSPlayer(seed, config, name=spec if arg else name)
     if name == "search" and arg:
         from heartsuite.players.search import SearchConfig, SearchPlayer
 
@@ -57,13 +64,19 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
         from heartsuite.players.search import SearchConfig, SearchPlayer
 
         return SearchPlayer(seed, SearchConfig(move_time=move_time), name=name)
+    if move_time and name == "hard-v1":
+        from dataclasses import replace
+
+        from heartsuite.players.frozen import HARD_V1, make_hard_v1
+
+        return make_hard_v1(seed, replace(HARD_V1, move_time=move_time))
     return make_player(name, seed)
 
 
 def known_player(spec: str) -> bool:
     """Whether `build_player` accepts this name (checked before any game is played)."""
     name, _, arg = spec.strip().lower().partition(":")
-    if name in PEERS or name == "search":
+    if name in PEERS or name in ("search", "ismcts"):
         return not arg or (arg.isdigit() and int(arg) > 0)
     return not arg and name in player_names()
 

@@ -33,7 +33,8 @@ def register(hearts_subparsers: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the deals and players")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--move-time", type=float, default=None,
-                   help="seconds per move for the timed players (hard, expert, ismcts)")
+                   help="seconds per move for the timed players (hard, expert, hard-v1, "
+                        "ismcts, ismcts-cpp, ismcts-py)")
     p.add_argument("--variant", default="black-lady", help="rules preset (default black-lady)")
     p.add_argument("--omnibus", action="store_true",
                    help="Omnibus: J♦ scores -10 for its taker (not with black-maria, reverse)")

@@ -6,7 +6,9 @@
 - `sampling` (deals consistent with what a seat knows), `game_chance` (a seat's chance of
   winning the game), `posterior` (deals read from the opponents' passes and plays);
 - `search`: the released search (`SearchConfig`, `search_play`, `SearchPlayer`);
-- `levels`: the app's strengths and the hint; `registry`: every player by name.
+- `levels`: the app's strengths and the hint; `frozen`: `hard-v1`, Hard pinned as of one day;
+  `ismcts`: information-set MCTS over uniform worlds, a sparring partner of another design;
+  `registry`: every player by name.
 
 A player sees only a `SeatView` (never another seat's hand) and a `heartsuite.prng.Rng`; with the
 same view and generator state it always makes the same choice.
