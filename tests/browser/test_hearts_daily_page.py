@@ -1,0 +1,79 @@
+"""The Hearts daily game in real Chromium: the menu's "Daily game" with the date starts it (asking
+first, as a game under way would be left), the line above the table says whose date it is, and
+the game is the date's code (stored, and its first hand the date's deal); a link to an earlier date
+is a replay, a later date is refused with a message."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import expect
+
+from heartsuite.hearts.cards import texts
+from heartsuite.hearts.daily import DAILY_RULES, daily_code, daily_number
+from heartsuite.hearts.deal import deal_hands
+from tests.browser.test_hearts_play import HAND, hand, pass_three, prefs
+
+pytestmark = pytest.mark.browser
+
+DAY = dt.date(2026, 12, 4)
+NOON = dt.datetime(2026, 12, 4, 12, tzinfo=dt.UTC).timestamp()
+
+
+@pytest.fixture
+def on_day(live_server) -> Iterator[None]:
+    """The server's Hearts daily clock at noon UTC on DAY (the test cannot straddle midnight)."""
+    tables = live_server.app.state.hearts
+    tables.clock = lambda: NOON
+    yield
+    tables.clock = time.time
+
+
+def test_the_menu_starts_the_daily_game_of_the_day(page, live_server, on_day) -> None:
+    prefs(page)
+    page.goto("/hearts")
+    page.wait_for_selector(HAND)
+    expect(page.locator("#hx-daily-line")).to_be_hidden()
+    pass_three(page)  # an ordinary game under way: leaving it is asked first
+    page.wait_for_selector("#hx-pass-btn", state="hidden")
+    page.click(".toolbar [data-action=menu]")
+    entry = page.locator("#hx-menu [data-action=daily]")
+    expect(entry).to_contain_text("Daily game")
+    expect(entry).to_contain_text("December 4, 2026")
+    box = entry.bounding_box()
+    assert box is not None and box["height"] >= 44
+    entry.click()
+    confirm = page.locator("#hx-confirm")
+    expect(confirm).to_be_visible()
+    confirm.locator("button[value=new]").click()
+    expect(page.locator("#hx-daily-line")).to_have_text("Daily game of December 4, 2026")
+    # the game is the date's: its stored code, and the hand dealt to the person in its first round
+    current = page.request.get("/api/hearts/current").json()["game"]
+    assert current["daily"]["date"] == "2026-12-04" and current["code"] is None
+    assert live_server.app.state.store.game(current["id"]).code == daily_code(DAY)
+    dealt = texts(deal_hands(DAILY_RULES, daily_number(DAY), 0)[0])
+    page.wait_for_function("() => document.querySelectorAll('#hx-hand [data-card]').length === 13")
+    assert sorted(hand(page)) == sorted(dealt)
+    # the menu again: the date's game in play goes on, nothing asked
+    page.click(".toolbar [data-action=menu]")
+    page.locator("#hx-menu [data-action=daily]").click()
+    expect(confirm).to_be_hidden()
+    assert page.request.get("/api/hearts/current").json()["game"]["id"] == current["id"]
+
+
+def test_a_link_to_an_earlier_date_is_a_replay_and_a_later_one_is_refused(
+        page, live_server, on_day) -> None:
+    prefs(page)
+    page.goto("/hearts?daily=2026-12-01")
+    expect(page.locator("#hx-daily-line")).to_contain_text("Daily game of December 1, 2026")
+    expect(page.locator("#hx-daily-line")).to_contain_text("replayed")
+    current = page.request.get("/api/hearts/current").json()["game"]
+    assert live_server.app.state.store.game(current["id"]).code == \
+        daily_code(dt.date(2026, 12, 1))
+    page.goto("/hearts?daily=2026-12-05")
+    expect(page.locator("#toast")).to_contain_text("There is no daily game for that date")
+    page.wait_for_selector(HAND)  # the person's own game goes on
+    assert page.request.get("/api/hearts/current").json()["game"]["id"] == current["id"]
