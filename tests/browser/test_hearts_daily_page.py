@@ -77,3 +77,34 @@ def test_a_link_to_an_earlier_date_is_a_replay_and_a_later_one_is_refused(
     expect(page.locator("#toast")).to_contain_text("There is no daily game for that date")
     page.wait_for_selector(HAND)  # the person's own game goes on
     assert page.request.get("/api/hearts/current").json()["game"]["id"] == current["id"]
+
+
+INSIDE = """() => [...document.querySelectorAll(
+    "#hx-daily-line, #hx-hand [data-card], .hearts > .toolbar .tool, .hx-seat:not([hidden])")]
+  .map((el) => { const r = el.getBoundingClientRect();
+    return { what: el.id || el.dataset.card || el.dataset.action || el.className,
+             inside: r.top >= 0 && r.bottom <= innerHeight + 0.5 && r.left >= 0
+               && r.right <= innerWidth + 0.5 }; })
+  .filter((x) => !x.inside)"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (640, 360)], ids=["upright", "on-its-side"])
+def test_the_daily_line_keeps_the_table_on_a_phone_screen(browser, live_server, on_day,
+                                                         size) -> None:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  locale="en-US", base_url=live_server.url)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        prefs(page)
+        page.goto("/hearts?daily=")
+        expect(page.locator("#hx-daily-line")).to_have_text("Daily game of December 4, 2026")
+        page.wait_for_function(
+            "() => document.querySelectorAll('#hx-hand [data-card]').length === 13")
+        dismiss = page.locator("#hx-first-visit [data-action=dismiss-intro]")
+        if dismiss.is_visible():
+            dismiss.click()
+        assert page.evaluate(INSIDE) == []
+        assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    finally:
+        context.close()
