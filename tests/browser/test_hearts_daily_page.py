@@ -1,7 +1,8 @@
 """The Hearts daily game in real Chromium: the menu's "Daily game" with the date starts it (asking
 first, as a game under way would be left), the line above the table says whose date it is, and
 the game is the date's code (stored, and its first hand the date's deal); a link to an earlier date
-is a replay, a later date is refused with a message."""
+is a replay, a later date is refused with a message; the line keeps the table on a phone; a day
+won shows on the home page's Hearts daily card and on the statistics page."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from playwright.sync_api import expect
 from heartsuite.hearts.cards import texts
 from heartsuite.hearts.daily import DAILY_RULES, daily_code, daily_number
 from heartsuite.hearts.deal import deal_hands
+from heartsuite.web.store import WON
 from tests.browser.test_hearts_play import HAND, hand, pass_three, prefs
+from tests.browser.test_look_page import person_of
 
 pytestmark = pytest.mark.browser
 
@@ -108,3 +111,30 @@ def test_the_daily_line_keeps_the_table_on_a_phone_screen(browser, live_server, 
         assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
     finally:
         context.close()
+
+
+def test_a_day_won_shows_on_the_home_card_and_the_statistics(page, live_server, on_day) -> None:
+    page.goto("/")
+    card = page.locator(".home-hearts-daily")
+    expect(card).to_contain_text("Hearts · Daily game")
+    expect(card).to_contain_text("December 4, 2026")
+    expect(card.get_by_role("link", name="Play the daily game")).to_have_attribute(
+        "href", "/hearts?daily=2026-12-04")
+    # today's game, won on the day, stored as the Hearts routes store it at its end
+    store = live_server.app.state.store
+    row = store.create_game(person_of(page), "hearts", daily_code(DAY),
+                            {"rules": DAILY_RULES.to_json()},
+                            {"strength": "medium", "speed": "instant", "undo": False,
+                             "daily": "2026-12-04", "daily_played": True, "daily_over": True})
+    row.status, row.score, row.result = WON, 42, {"rounds": 6, "points": 42}
+    store.save(row)
+    page.reload()
+    expect(page.locator("#home-hearts-daily-status")).to_have_text(
+        "Won today with 42 points · Streak: 1 day")
+    page.goto("/stats")
+    expect(page.locator("[data-stat='hearts_daily.streak'] .stat-value")).to_have_text("1")
+    expect(page.locator("[data-stat='hearts_daily.won'] .stat-value")).to_have_text("1")
+    day = page.locator("#stats-hearts-daily-days .daily-day[data-date='2026-12-04']")
+    expect(day).to_contain_text("Won on the day")
+    expect(day).to_contain_text("Lowest final score: 42")
+    expect(day.get_by_role("link")).to_have_attribute("href", "/hearts?daily=2026-12-04")
