@@ -243,4 +243,4 @@ def test_reset_in_the_store_counts_only_games_finished_after_it(tmp_path) -> Non
 def test_the_stats_api_answers_json_with_every_part(client) -> None:
     data = json.loads(client.get("/api/stats").text)
     assert set(data) == {"h2h", "hearts", "daily", "hearts_by_opponents", "hearts_levels",
-                         "hearts_recent", "reset"}
+                         "hearts_recent", "hearts_daily", "reset"}

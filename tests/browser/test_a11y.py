@@ -260,6 +260,15 @@ def home_daily(page) -> None:
     page.wait_for_load_state("networkidle")
 
 
+def hearts_daily(page) -> None:
+    """Today's Hearts daily game: its date line above the table."""
+    page.goto("/")
+    assert page.request.put("/api/hearts/prefs", data={"speed": "instant"}).ok
+    page.goto("/hearts?daily=")
+    page.wait_for_selector("#hx-daily-line:not([hidden])")
+    page.wait_for_selector("#hx-pass-btn:not([hidden])")
+
+
 def hearts_undo(page) -> None:
     """Undo on: after the person's first card the Undo button shows."""
     page.goto("/")
@@ -300,6 +309,7 @@ CASES = [
     Case("hearts-last-trick", hearts_last_trick),
     Case("hearts-round-sheet", hearts_round_sheet),
     Case("hearts-undo", hearts_undo),
+    Case("hearts-daily", hearts_daily),
     Case("hearts-high-contrast", hearts_high_contrast),
     Case("table-lobby", table_lobby),
     Case("table-lobby-guest", table_lobby_guest),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from heartsuite.codes import CodeError
 from heartsuite.hearts.deal import game_code, parse_game_code, random_game_number
 from heartsuite.hearts.rules import Rules, RulesError
 from heartsuite.web.errors import ApiError
+from heartsuite.web.hearts.daily import DAILY, daily_marks, stamp
 from heartsuite.web.hearts.table import (
     AUTOPLAYS,
     CLAIM,
@@ -156,6 +158,8 @@ class Tables:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        # The time of day a daily game's "on its own date" is judged by (tests set it).
+        self.clock: Callable[[], float] = time.time
         self._live: OrderedDict[str, Live] = OrderedDict()
 
     # Finding and creating -----------------------------------------------------------------
@@ -248,9 +252,11 @@ class Tables:
         except ApiError:
             return None
 
-    def start(self, person: str, rules: Rules, code: str | None) -> Live:
+    def start(self, person: str, rules: Rules, code: str | None,
+              daily: str | None = None) -> Live:
         """A new game; the one in play (if any) ends as lost, or abandoned if the person had not
-        acted in it yet."""
+        acted in it yet. `daily`: the date (YYYY-MM-DD) whose daily game this is, kept in the
+        row's settings (web/hearts/daily.py)."""
         held = self.current(person)
         if held is not None:
             def end(live: Live) -> None:
@@ -263,8 +269,9 @@ class Tables:
         prefs = prefs_of(self.store, person)
         settings = TableSettings(prefs["strength"], prefs["speed"], prefs["undo"])
         table = HeartsTable.new(rules, code or game_code(random_game_number()), settings)
+        marks = {} if daily is None else {DAILY: daily}
         row = self.store.create_game(person, KIND, table.code, self._data(table),
-                                     settings.to_json())
+                                     settings.to_json() | marks)
         live = Live(row, table)
         self._remember(live)
         return live
@@ -282,15 +289,18 @@ class Tables:
         return data
 
     def save(self, live: Live) -> None:
-        """Store the table (StaleGame when another process saved it first: nothing written)."""
+        """Store the table (StaleGame when another process saved it first: nothing written).
+        A daily game's marks are kept, and stamped at the first action and at the end."""
         row, table = live.row, live.table
         row.data = self._data(table)
-        row.settings = table.settings.to_json()
+        row.settings = table.settings.to_json() | daily_marks(row.settings)
         row.moves = len(table.actions)
         row.score = table.game.totals[PERSON]
         if table.game.is_over and row.status == PLAYING:
             row.status = WON if table.game.winner == PERSON else LOST
             row.result = table.result()
+        stamp(row.settings, table.person_acted(), table.game.is_over and row.status != PLAYING,
+              self.clock())
         self.store.save(row)
 
     def set_settings(self, person: str, strength: str | None, speed: str | None,

@@ -26,10 +26,13 @@ MAX_MESSAGE = 2048  # characters of one socket message (a pass is under 60)
 
 
 class NewGame(Strict):
-    """A new game: the rules (else the preferred ones) and a game code (else a fresh deal)."""
+    """A new game: the rules (else the preferred ones) and a game code (else a fresh deal), or
+    the daily game of a date (YYYY-MM-DD, not after today in UTC: its code and rules are the
+    date's, so neither may be sent with it)."""
 
     rules: dict[str, Any] | None = None
     code: Annotated[str, Field(max_length=40)] | None = None
+    daily: Annotated[str, Field(max_length=10)] | None = None
 
 
 class Prefs(Strict):

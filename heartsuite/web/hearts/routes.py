@@ -36,10 +36,12 @@ from fastapi.responses import HTMLResponse
 from starlette.requests import HTTPConnection
 
 from heartsuite.hearts.cards import card_text
+from heartsuite.hearts.daily import DAILY_RULES, daily_code
 from heartsuite.hearts.rules import OMNIBUS_REFUSED, VARIANTS, Rules
 from heartsuite.players import levels
 from heartsuite.web.api_types import GameId
 from heartsuite.web.errors import ApiError
+from heartsuite.web.hearts.daily import DAILY, daily_info, daily_stats, day_of, today_utc
 from heartsuite.web.hearts.hub import KIND, Live, Outbox, Tables, prefs_of, read_code, read_rules
 from heartsuite.web.hearts.messages import (
     MAX_MESSAGE,
@@ -63,7 +65,7 @@ from heartsuite.web.people import person_of
 from heartsuite.web.public import public_site
 from heartsuite.web.ratelimit import TokenBucket, check_new_game, guards
 from heartsuite.web.shell import render_page
-from heartsuite.web.store import PLAYING
+from heartsuite.web.store import FINISHED, PLAYING
 
 router = APIRouter()
 TOO_BIG = 1009  # RFC 6455: a message too big to process
@@ -78,11 +80,27 @@ def tables(conn: HTTPConnection) -> Tables:
     return held
 
 
-def summary(live: Live) -> dict[str, Any]:
+def summary(live: Live, daily: dict[str, Any] | None = None) -> dict[str, Any]:
     """A game for the page. The code deals every hand of every round, so it is left out (null)
-    while the game is in play; it is there once the game is over (and in the record)."""
-    return {"id": live.row.id, "code": live.table.code if _over(live) else None,
-            "status": live.row.status, "seq": live.table.seq, "state": live.table.state()}
+    while the game is in play; it is there once the game is over (and in the record). A daily
+    game also has `daily` (web/hearts/daily.py `daily_info`)."""
+    out: dict[str, Any] = {
+        "id": live.row.id, "code": live.table.code if _over(live) else None,
+        "status": live.row.status, "seq": live.table.seq, "state": live.table.state()}
+    if daily is not None:
+        out["daily"] = daily
+    return out
+
+
+def _summary(conn: HTTPConnection, live: Live | None) -> dict[str, Any]:
+    """`{"game": summary}` (null when there is no game); a daily game's date is judged by the
+    tables' clock, against the person's other games of it."""
+    if live is None:
+        return {"game": None}
+    held = tables(conn)
+    rows = held.store.games(live.row.person, KIND, (*FINISHED, PLAYING)) \
+        if DAILY in live.row.settings else []
+    return {"game": summary(live, daily_info(live.row, held.clock(), rows))}
 
 
 def _over(live: Live) -> bool:
@@ -103,8 +121,10 @@ def page_data() -> dict[str, Any]:
 
 @router.get("/hearts", response_class=HTMLResponse)
 async def page(request: Request) -> HTMLResponse:
+    today = today_utc(tables(request).clock()).isoformat()
     return render_page(request, template="hearts.html", page="hearts", title_key="hearts.title",
-                       module="hearts", data=page_data(), styles=("hearts.css",),
+                       module="hearts", data=page_data() | {"daily_today": today},
+                       styles=("hearts.css",),
                        variants=VARIANTS, strengths=STRENGTHS, speeds=SPEEDS, autoplays=AUTOPLAYS,
                        seat_places=SEAT_PLACES)
 
@@ -129,35 +149,54 @@ async def put_prefs(request: Request, body: Prefs) -> dict[str, Any]:
 @router.get("/api/hearts/current")
 async def current(request: Request) -> dict[str, Any]:
     """The person's unfinished game, or `{"game": null}`."""
-    live = tables(request).current(person_of(request))
-    return {"game": None if live is None else summary(live)}
+    return _summary(request, tables(request).current(person_of(request)))
 
 
 @router.get("/api/hearts/last")
 async def last(request: Request) -> dict[str, Any]:
     """The game the page opens: the unfinished one, else the one just finished if no game was
     begun since (the page shows its final table); else `{"game": null}`."""
-    live = tables(request).reopen(person_of(request))
-    return {"game": None if live is None else summary(live)}
+    return _summary(request, tables(request).reopen(person_of(request)))
 
 
 @router.post("/api/hearts/games", status_code=201)
 async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
-    """A new game under the given rules (else the preferred ones), of a code if one is given."""
-    check_new_game(request)
+    """A new game under the given rules (else the preferred ones), of a code if one is given;
+    or the daily game of a date (its code and the daily rules)."""
     held = tables(request)
+    if body.daily is not None and (body.code is not None or body.rules is not None):
+        raise ApiError(400, "bad_request",
+                       "a daily game has its own code and rules: send only its date")
+    day = None if body.daily is None else day_of(body.daily, held.clock())
+    check_new_game(request)
     person = person_of(request)
+    if day is not None:
+        live = held.start(person, DAILY_RULES, daily_code(day), daily=day.isoformat())
+        return _summary(request, live)
     if body.rules is not None:
         rules = read_rules(body.rules)
     else:
         rules = Rules.from_json(prefs_of(held.store, person)["rules"])
     code = None if body.code is None else read_code(body.code)
-    return {"game": summary(held.start(person, rules, code))}
+    return _summary(request, held.start(person, rules, code))
+
+
+@router.get("/api/hearts/daily")
+async def daily(request: Request, date: str | None = None) -> dict[str, Any]:
+    """The daily game of a date (today in UTC by default): its date and rules, with the person's
+    daily figures (streaks, days played and won, the latest dates and this date's `result`). Its
+    code is not sent: as any game's, it is shown once a game of it is over."""
+    held = tables(request)
+    today = today_utc(held.clock())
+    day = today if date is None else day_of(date, held.clock())
+    rows = held.store.games(person_of(request), KIND, (*FINISHED, PLAYING))
+    return {"date": day.isoformat(), "rules": DAILY_RULES.to_json(),
+            "stats": daily_stats(rows, today, day)}
 
 
 @router.get("/api/hearts/games/{game_id}")
 async def get_game(request: Request, game_id: GameId) -> dict[str, Any]:
-    return {"game": summary(tables(request).get(game_id, person_of(request)))}
+    return _summary(request, tables(request).get(game_id, person_of(request)))
 
 
 # WebSocket ----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from heartsuite.web.errors import ApiError
 from heartsuite.web.h2h.daily import daily_stats, today_utc
 from heartsuite.web.h2h.frames import frames, geometry
 from heartsuite.web.h2h.sessions import KIND as H2H
+from heartsuite.web.hearts.daily import daily_stats as hearts_daily_stats
 from heartsuite.web.hearts.hub import KIND as HEARTS
 from heartsuite.web.i18n import DEFAULT, language_of, translate
 from heartsuite.web.look import BACKS, SUITS, THEMES, LookChange, change_look, look_of
@@ -37,7 +38,7 @@ from heartsuite.web.site.stats import (
     reset,
     reset_at,
 )
-from heartsuite.web.store import PLAYING, Store
+from heartsuite.web.store import FINISHED, PLAYING, Store
 
 router = APIRouter()
 RULES = Path(__file__).parent.parent / "rules"
@@ -54,8 +55,11 @@ def store_of(conn: HTTPConnection) -> Store:
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
     today = today_utc(request.app.state.h2h.clock()).isoformat()
+    hearts_today = today_utc(request.app.state.hearts.clock()).isoformat()
     return render_page(request, template="home.html", page="home", title_key="app.tagline",
-                       module="home", data={"daily_today": today}, daily_today=today)
+                       module="home", data={"daily_today": today,
+                                            "hearts_daily_today": hearts_today},
+                       daily_today=today, hearts_daily_today=hearts_today)
 
 
 @router.get("/api/home")
@@ -82,8 +86,11 @@ async def stats_data(request: Request) -> dict[str, Any]:
     store = store_of(request)
     person = person_of(request)
     today = today_utc(request.app.state.h2h.clock())
+    hearts_today = today_utc(request.app.state.hearts.clock())
+    hearts_rows = store.games(person, HEARTS, (*FINISHED, PLAYING))
     return {"h2h": h2h_stats(store, person), "hearts": hearts_stats(store, person),
             "daily": daily_stats(store.daily_results(person), today),
+            "hearts_daily": hearts_daily_stats(hearts_rows, hearts_today),
             "hearts_by_opponents": hearts_by_opponents(store, person),
             "hearts_levels": hearts_levels(store, person),
             "hearts_recent": hearts_recent(store, person),

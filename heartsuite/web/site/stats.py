@@ -8,8 +8,9 @@ own figures, `heartsuite.hearts.figures.seat_figures`, with the `variant` and th
 players' `level`), which the Hearts routes and the table hub write when a game ends. Results
 stored before a figure was recorded count none of it (no moons suffered, no queens).
 
-The daily deal has figures of its own (web/h2h/daily.py `daily_stats`); its games are counted
-here too, as the games they are.
+The daily deal has figures of its own (web/h2h/daily.py `daily_stats`), and so has the Hearts
+daily game (web/hearts/daily.py `daily_stats`, from the game rows); their games are counted here
+too, as the games they are.
 
 A Hearts game in which the person took back a card (`"undone": n` in its result) is left out of
 the figures and counted as `undone` beside them.

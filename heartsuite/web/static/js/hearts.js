@@ -6,16 +6,17 @@
 // remembers), hearts_socket, hearts_game (messages, new games), hearts_table, hearts_hand,
 // hearts_events, hearts_dialogs, hearts_settings and hearts_friends (a table with people).
 
+import { formatDay } from "./daily.js";
 import { $, $$, dialogEl, isShortcutKey, targetOf } from "./dom.js";
 import { codeDialog, copyCode, introBanner } from "./game_ui.js";
 import { openMenu, showLastTrick, showSheet } from "./hearts_dialogs.js";
 import { openFriends } from "./hearts_friends.js";
-import { mayLeave, newGame, render, resume } from "./hearts_game.js";
+import { mayLeave, newGame, openDaily, playDaily, render, resume } from "./hearts_game.js";
 import { fitHand, moveFocus, refused } from "./hearts_hand.js";
 import { openSettings } from "./hearts_settings.js";
 import { send } from "./hearts_socket.js";
 import { handMode, page } from "./hearts_state.js";
-import { announce, api, openDialog, showError, t, tCode, toast } from "./shell.js";
+import { announce, api, ApiError, openDialog, pageData, showError, t, tCode, toast } from "./shell.js";
 
 const INTRO_KEY = "heartsuite.hearts.intro-seen";
 
@@ -79,6 +80,14 @@ async function act(action) {
     case "claim": if (page.state?.claimable) send({ type: "claim", move: page.state?.move }); break;
     case "undo": if (page.state?.undoable) send({ type: "undo", move: page.state?.move }); break;
     case "new": await newGame(true); break;
+    case "daily":
+      try {
+        await playDaily();
+      } catch (err) {
+        if (err instanceof ApiError) toast(t("hearts.daily.bad_date"), 6000);
+        else showError(err);
+      }
+      break;
     case "menu": {
       const choice = await openMenu();
       if (choice) await act(choice);
@@ -132,10 +141,18 @@ function wire() {
 
 async function start() {
   wire();
+  $("#hx-daily-menu-date").textContent = formatDay(pageData.daily_today);
   try {
     page.prefs = await api("/api/hearts/prefs");
   } catch (err) {
     showError(err);
+    return;
+  }
+  const daily = new URLSearchParams(location.search).get("daily");
+  if (daily !== null) {
+    // A link to a daily game (the home page's, the statistics' days): today's without a date.
+    history.replaceState(null, "", location.pathname);
+    await openDaily(daily);
     return;
   }
   await resume();

@@ -2,6 +2,7 @@
 // The Hearts game's life on the page: drawing the whole table from the state, starting and
 // resuming games, and handling the server's messages (events, states, refusals, hints, errors).
 
+import { formatDay } from "./daily.js";
 import { $, $$, dialogEl, maybe } from "./dom.js";
 import { autoPlay } from "./hearts_auto.js";
 import { askMoon, showOver, showSheet } from "./hearts_dialogs.js";
@@ -18,6 +19,7 @@ export function render() {
   if (!state || !game) return;
   $("#hx-table").setAttribute("aria-busy", "false");
   $("#hx-loading").hidden = true;
+  renderDaily();
   renderSeats();
   renderTrick();
   renderHand();
@@ -33,7 +35,42 @@ export function render() {
     const undone = $("#hx-over-undone");
     undone.hidden = !state.undone;
     undone.textContent = state.undone ? t("hearts.over.undone", { count: state.undone }) : "";
+    overDaily();
     showOver().then((choice) => { if (choice === "new") newGame(false); });
+  }
+}
+
+/**
+ * The line above the table of a daily game: its date, and whether it is a replay (another day's,
+ * or a second game of the date: it cannot win the date).
+ */
+function renderDaily() {
+  const line = $("#hx-daily-line");
+  const daily = page.game?.daily;
+  line.hidden = !daily;
+  if (!daily) return;
+  const date = formatDay(daily.date);
+  line.textContent = daily.counts ? t("hearts.daily.date", { date })
+    : t("hearts.daily.replay", { date });
+  line.classList.toggle("replay", !daily.counts);
+}
+
+/** The game over dialog's daily line: the streak now, or that a replay does not count. */
+async function overDaily() {
+  const line = $("#hx-over-daily");
+  const daily = page.game?.daily;
+  line.hidden = !daily;
+  line.textContent = "";
+  if (!daily) return;
+  if (!daily.counts) {
+    line.textContent = t("hearts.daily.over_replay");
+    return;
+  }
+  try {
+    const { stats } = await api(`/api/hearts/daily?date=${encodeURIComponent(daily.date)}`);
+    line.textContent = t("h2h.daily.streak", { count: stats.streak, best: stats.best_streak });
+  } catch {
+    line.hidden = true;
   }
 }
 
@@ -109,7 +146,8 @@ async function handle(message) {
  */
 function load(summary) {
   const fresh = !page.game || page.game.id !== summary.id;
-  page.game = { id: summary.id, code: summary.code, status: summary.status };
+  page.game = { id: summary.id, code: summary.code, status: summary.status,
+    daily: summary.daily };
   if (fresh) {
     page.lastSeq = summary.seq; // the state below already includes every event so far
     clearChoices();
@@ -146,10 +184,11 @@ export async function mayLeave() {
 }
 
 /**
- * Start a new game (`body`: a deal code or rules), first asking whether to leave a game under
- * way when `confirm`. Resolves to whether it started; a bad code is thrown to the caller.
+ * Start a new game (`body`: a deal code or rules, or the date of a daily game), first asking
+ * whether to leave a game under way when `confirm`. Resolves to whether it started; a bad code
+ * or date is thrown to the caller.
  * @param {boolean} [confirm]
- * @param {{ code?: string, rules?: import("./hearts_state.js").Rules }} [body]
+ * @param {{ code?: string, rules?: import("./hearts_state.js").Rules, daily?: string }} [body]
  */
 export async function newGame(confirm = true, body = {}) {
   if (confirm && !await mayLeave()) return false;
@@ -160,8 +199,41 @@ export async function newGame(confirm = true, body = {}) {
     announce(t("hearts.announce.new"));
     return true;
   } catch (err) {
-    if (err instanceof ApiError && err.error === "bad_code") throw err;
+    if (err instanceof ApiError && (err.error === "bad_code" || err.error === "bad_date")) throw err;
     showError(err);
     return false;
   }
+}
+
+/**
+ * The daily game of a date (today's, as the server counts days: in UTC, by default), asking
+ * first when a game under way would be left; that date's daily game already in play goes on.
+ * Resolves to whether the date's game is the one shown; a bad or later date is thrown.
+ * @param {string} [date]
+ */
+export async function playDaily(date) {
+  const day = date ?? (await api("/api/hearts/daily")).date;
+  const { game, state } = page;
+  if (game && game.daily?.date === day && game.status === "playing" && !state?.over) return true;
+  const started = await newGame(true, { daily: day });
+  if (started) announce(t("hearts.daily.date", { date: formatDay(day) }));
+  return started;
+}
+
+/**
+ * The page opened on a link to a daily game (`/hearts?daily=DATE`, today's without a date): the
+ * person's game under way is shown first, so that leaving it is asked; a bad or later date is
+ * said in a toast, and the person's own game goes on.
+ * @param {string} date
+ */
+export async function openDaily(date) {
+  try {
+    const { game: current } = await api("/api/hearts/last");
+    if (current && current.status === "playing") load(current);
+    await playDaily(date || undefined);
+  } catch (err) {
+    if (err instanceof ApiError && err.error === "bad_date") toast(t("hearts.daily.bad_date"), 6000);
+    else showError(err);
+  }
+  if (!page.game) await resume();
 }

@@ -29,12 +29,19 @@
  * }} TableState
  */
 /**
- * A game as the server lists it (POST /api/hearts/games, GET /api/hearts/last).
- * @typedef {{ id: string, code: string | null, status: string, seq: number, state: TableState }} Summary
+ * A daily game's date, today's date (UTC), whether they are the same, and whether the game counts
+ * for the date (on the date, and the first game of it begun on the date).
+ * @typedef {{ date: string, today: string, on_day: boolean, counts: boolean }} Daily
+ */
+/**
+ * A game as the server lists it (POST /api/hearts/games, GET /api/hearts/last); `daily` for
+ * the daily game of a date.
+ * @typedef {{ id: string, code: string | null, status: string, seq: number, state: TableState,
+ *   daily?: Daily }} Summary
  */
 
 export const page = {
-  /** @type {{ id: string, code: string | null, status: string } | null} */
+  /** @type {{ id: string, code: string | null, status: string, daily?: Daily } | null} */
   game: null,
   /** @type {TableState | null} the table as last sent; null until the first one arrives */
   state: null,

@@ -1,6 +1,6 @@
 // @ts-check
-// Home: offer to resume an unfinished game, and list the person's tables with people (playing,
-// waiting for players, finished recently) to go back to.
+// Home: offer to resume an unfinished game, show each game's daily card, and list the person's
+// tables with people (playing, waiting for players, finished recently) to go back to.
 
 import { cardSvg } from "./cards.js";
 import { formatDay } from "./daily.js";
@@ -91,9 +91,32 @@ async function showDaily() {
   }
 }
 
+/**
+ * Today's Hearts daily game: its date in the reader's words, and how the person stands with it
+ * (won today and with how many points, or played today; the streak).
+ */
+async function showHeartsDaily() {
+  const blurb = $("#home-hearts-daily-blurb");
+  blurb.textContent = t("home.hearts_daily.blurb", { date: formatDay(pageData.hearts_daily_today) });
+  try {
+    const info = await api("/api/hearts/daily");
+    /** @type {HTMLAnchorElement} */ ($("#home-hearts-daily-play")).href = `/hearts?daily=${info.date}`;
+    blurb.textContent = t("home.hearts_daily.blurb", { date: formatDay(info.date) });
+    const { result, streak } = info.stats;
+    const lines = [];
+    if (result?.won && result.best !== null) lines.push(t("home.hearts_daily.won", { count: result.best }));
+    else if (result?.played) lines.push(t("home.hearts_daily.played"));
+    if (streak) lines.push(t("home.daily.streak", { count: streak }));
+    $("#home-hearts-daily-status").textContent = lines.join(" · ");
+  } catch {
+    // the link plays today's game all the same
+  }
+}
+
 async function init() {
   listTables();
   showDaily();
+  showHeartsDaily();
   try {
     const data = await api("/api/home");
     if (data.h2h && data.h2h.moves > 0) {

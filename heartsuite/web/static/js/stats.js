@@ -190,6 +190,53 @@ function dailySection(daily) {
 }
 
 /**
+ * A date of the Hearts daily game (heartsuite/web/hearts/daily.py `daily_stats`): played and won
+ * on the date itself, won at all (replays included), the lowest final score.
+ * @typedef {{ date: string, played: boolean, won: boolean, won_any: boolean,
+ *   best: number | null }} HeartsDailyDay
+ * @typedef {{ today: string, streak: number, best_streak: number, played: number, won: number,
+ *   days: HeartsDailyDay[] }} HeartsDailyStats
+ */
+
+/**
+ * The Hearts daily game: streaks and days as tiles, then the latest dates, each with its result,
+ * its lowest final score and a link to play that date's game again.
+ * @param {HeartsDailyStats} daily
+ */
+function heartsDailySection(daily) {
+  const root = $("#stats-hearts-daily");
+  if (!daily.days.length && !daily.played) {
+    message(root, t("stats.hearts_daily.none"));
+  } else {
+    tiles(root, [["hearts_daily.streak", num(daily.streak)],
+      ["hearts_daily.best_streak", num(daily.best_streak)],
+      ["hearts_daily.played", num(daily.played)], ["hearts_daily.won", num(daily.won)]]);
+  }
+  $("#stats-hearts-daily-days").replaceChildren(...daily.days.map((day) => {
+    const li = document.createElement("li");
+    li.className = "daily-day";
+    li.dataset.date = day.date;
+    const date = document.createElement("span");
+    date.className = "daily-day-date";
+    date.textContent = formatDay(day.date);
+    const status = document.createElement("span");
+    status.className = "daily-day-status";
+    status.textContent = t(day.won ? "stats.hearts_daily.won_day"
+      : day.won_any ? "stats.hearts_daily.won_replay" : "stats.hearts_daily.not_won");
+    const best = document.createElement("span");
+    best.className = "daily-day-best";
+    best.textContent = day.best === null ? "" : t("stats.hearts_daily.best", { score: day.best });
+    const again = document.createElement("a");
+    again.className = "btn small";
+    again.href = `/hearts?daily=${encodeURIComponent(day.date)}`;
+    again.textContent = t("stats.daily.replay");
+    again.setAttribute("aria-label", `${t("stats.daily.replay")}: ${date.textContent}`);
+    li.append(date, status, best, again);
+    return li;
+  }));
+}
+
+/**
  * A level's name: a computer strength, "mixed" (computers of several strengths), or none known.
  * @param {string | null} level
  */
@@ -335,6 +382,7 @@ function render(data) {
   levelsTable($("#stats-hearts-levels"), data.hearts_levels);
   recentChart($("#stats-hearts-chart"), data.hearts_recent);
   opponentsTables($("#stats-hearts-opponents"), data.hearts_by_opponents);
+  heartsDailySection(data.hearts_daily);
   sinceLines(data.reset, { h2h: data.h2h.all.played + data.h2h.seen, hearts: h.games
     + data.hearts_by_opponents.people.all.games + data.hearts_by_opponents.computer.all.games });
   lastData = data;
