@@ -225,12 +225,12 @@ def test_on_a_real_pseudo_terminal_with_worker_processes(tmp_path: Path) -> None
 
 
 def test_a_bench_draws_its_bar_on_a_terminal_and_nothing_when_quiet() -> None:
-    """The benches follow the same rule: the play-out bench's bar counts its three rows on a
-    terminal, `--quiet` draws nothing, and the table on stdout is there either way."""
-    bench = str(Path(__file__).resolve().parents[1] / "bench" / "bench_hearts_playout.py")
-    args = ["--positions", "30", "--worlds", "2"]
+    """The benches follow the same rule: the solver bench's bar counts its shortest-solution
+    deals on a terminal, `--quiet` draws nothing, and the table on stdout is there either way."""
+    bench = str(Path(__file__).resolve().parents[1] / "bench" / "bench_h2h_solver.py")
+    args = ["--deals", "40", "--shortest-deals", "3"]
     out, drawn = _run_on_pty(args, (bench,))
-    assert "play-out rates" in drawn and " 3/3 [" in _final_line(drawn), drawn
-    assert "| search move" in out
+    assert "shortest" in drawn and " 3/3 [" in _final_line(drawn), drawn
+    assert "| winnability, deals/s" in out
     out, drawn = _run_on_pty([*args, "--quiet"], (bench,))
-    assert drawn == "" and "| search move" in out
+    assert drawn == "" and "| winnability, deals/s" in out

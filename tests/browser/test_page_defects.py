@@ -185,8 +185,7 @@ def screen(browser, live_server, request):
     context.close()
 
 
-@pytest.mark.parametrize("screen", [(360, 640, "en-US"), (360, 640, "ms"), (640, 360, "ms"),
-                                    (640, 360, "ar"), (1366, 768, "ur")],
+@pytest.mark.parametrize("screen", [(360, 640, "ms"), (640, 360, "ar"), (1366, 768, "ur")],
                          indirect=True, ids=lambda p: "{}x{}-{}".format(*p))
 @pytest.mark.parametrize(("path", "targets"), [
     ("/h2h", ("[data-action=copy].code-button", "#first-visit [data-action=dismiss-intro]")),

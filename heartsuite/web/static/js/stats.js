@@ -163,30 +163,43 @@ function dailySection(daily) {
     tiles(root, [["daily.streak", num(daily.streak)], ["daily.best_streak", num(daily.best_streak)],
       ["daily.played", num(daily.played)], ["daily.won", num(daily.won)]]);
   }
-  $("#stats-daily-days").replaceChildren(...daily.days.map((day) => {
-    const li = document.createElement("li");
-    li.className = "daily-day";
-    li.dataset.date = day.date;
-    const date = document.createElement("span");
-    date.className = "daily-day-date";
-    date.textContent = formatDay(day.date);
-    const status = document.createElement("span");
-    status.className = "daily-day-status";
-    status.textContent = t(day.won ? "stats.daily.won_day"
-      : day.fewest !== null ? "stats.daily.won_replay" : "stats.daily.not_won");
-    const moves = document.createElement("span");
-    moves.className = "daily-day-moves";
-    moves.textContent = day.fewest !== null && day.shortest !== null
+  $("#stats-daily-days").replaceChildren(...daily.days.map((day) => dayRow(day.date,
+    t(day.won ? "stats.daily.won_day"
+      : day.fewest !== null ? "stats.daily.won_replay" : "stats.daily.not_won"),
+    ["daily-day-moves", day.fewest !== null && day.shortest !== null
       ? t("h2h.daily.moves", { count: day.fewest, best: day.shortest })
-      : day.shortest !== null ? t("stats.daily.best_possible", { best: day.shortest }) : "";
-    const again = document.createElement("a");
-    again.className = "btn small";
-    again.href = `/h2h?daily=${encodeURIComponent(day.date)}`;
-    again.textContent = t("stats.daily.replay");
-    again.setAttribute("aria-label", `${t("stats.daily.replay")}: ${date.textContent}`);
-    li.append(date, status, moves, again);
-    return li;
-  }));
+      : day.shortest !== null ? t("stats.daily.best_possible", { best: day.shortest }) : ""],
+    `/h2h?daily=${encodeURIComponent(day.date)}`)));
+}
+
+/**
+ * One date of a daily list: the date in the reader's words, how the person did, one figure (its
+ * class and text), and a link to play that date again, named with the date.
+ * @param {string} day
+ * @param {string} result
+ * @param {[string, string]} figure
+ * @param {string} href
+ */
+function dayRow(day, result, [figureClass, figure], href) {
+  const li = document.createElement("li");
+  li.className = "daily-day";
+  li.dataset.date = day;
+  const date = document.createElement("span");
+  date.className = "daily-day-date";
+  date.textContent = formatDay(day);
+  const status = document.createElement("span");
+  status.className = "daily-day-status";
+  status.textContent = result;
+  const detail = document.createElement("span");
+  detail.className = figureClass;
+  detail.textContent = figure;
+  const again = document.createElement("a");
+  again.className = "btn small";
+  again.href = href;
+  again.textContent = t("stats.daily.replay");
+  again.setAttribute("aria-label", `${t("stats.daily.replay")}: ${date.textContent}`);
+  li.append(date, status, detail, again);
+  return li;
 }
 
 /**
@@ -212,28 +225,11 @@ function heartsDailySection(daily) {
       ["hearts_daily.best_streak", num(daily.best_streak)],
       ["hearts_daily.played", num(daily.played)], ["hearts_daily.won", num(daily.won)]]);
   }
-  $("#stats-hearts-daily-days").replaceChildren(...daily.days.map((day) => {
-    const li = document.createElement("li");
-    li.className = "daily-day";
-    li.dataset.date = day.date;
-    const date = document.createElement("span");
-    date.className = "daily-day-date";
-    date.textContent = formatDay(day.date);
-    const status = document.createElement("span");
-    status.className = "daily-day-status";
-    status.textContent = t(day.won ? "stats.hearts_daily.won_day"
-      : day.won_any ? "stats.hearts_daily.won_replay" : "stats.hearts_daily.not_won");
-    const best = document.createElement("span");
-    best.className = "daily-day-best";
-    best.textContent = day.best === null ? "" : t("stats.hearts_daily.best", { score: day.best });
-    const again = document.createElement("a");
-    again.className = "btn small";
-    again.href = `/hearts?daily=${encodeURIComponent(day.date)}`;
-    again.textContent = t("stats.daily.replay");
-    again.setAttribute("aria-label", `${t("stats.daily.replay")}: ${date.textContent}`);
-    li.append(date, status, best, again);
-    return li;
-  }));
+  $("#stats-hearts-daily-days").replaceChildren(...daily.days.map((day) => dayRow(day.date,
+    t(day.won ? "stats.hearts_daily.won_day"
+      : day.won_any ? "stats.hearts_daily.won_replay" : "stats.hearts_daily.not_won"),
+    ["daily-day-best", day.best === null ? "" : t("stats.hearts_daily.best", { score: day.best })],
+    `/hearts?daily=${encodeURIComponent(day.date)}`)));
 }
 
 /**
