@@ -299,3 +299,44 @@ def test_restart_this_deal_from_the_menu_asks_first_and_counts_the_game(page) ->
     assert page.request.get("/api/stats").json()["h2h"]["all"]["played"] == before + 1
     play(page, example_moves())  # the restarted deal plays to its win
     expect(page.locator("#dlg-won")).to_be_visible()
+
+
+@pytest.mark.parametrize(("width", "height", "locale"),
+                         [(360, 640, "ur"), (640, 360, "ms"), (1366, 768, "ar")])
+def test_the_solution_viewer_fits_with_its_marks_and_badges(browser, live_server, width, height,
+                                                            locale) -> None:
+    """Issue 25, defect 8, at every size in the longest language and right to left: the viewer
+    opened from the win dialog lies on the screen, marks the next move's cards, keeps every
+    pile's count badge inside its table on all four sides, and Close returns to the win."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale,
+                                  base_url=live_server.url)
+    page = context.new_page()
+    try:
+        win_example_through_the_api(page)
+        page.goto("/h2h")
+        won = page.locator("#dlg-won")
+        expect(won).to_be_visible()
+        won.locator("button[value=solution]").click()
+        solution = page.locator("#dlg-solution")
+        expect(solution).to_be_visible()
+        page.wait_for_timeout(400)  # the dialog's rise
+        expect(solution.locator(".next-move")).to_have_count(1)
+        for _ in range(3):  # a few steps on, badges and marks still inside
+            solution.locator("[data-replay=next]").click()
+        box = solution.bounding_box()
+        assert box and box["x"] >= -0.5 and box["y"] >= -0.5
+        assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5
+        table = solution.locator(".replay-table").bounding_box()
+        badges = solution.locator(".pile .count").all()
+        assert badges
+        for badge in badges:
+            b = badge.bounding_box()
+            assert b and table, (b, table)
+            assert (b["x"] >= table["x"] - 0.5 and b["y"] >= table["y"] - 0.5
+                    and b["x"] + b["width"] <= table["x"] + table["width"] + 0.5
+                    and b["y"] + b["height"] <= table["y"] + table["height"] + 0.5), (b, table)
+        assert solution.locator(".next-move").count() >= 1
+        solution.locator("button[value=close]").click()
+        expect(won).to_be_visible()
+    finally:
+        context.close()
