@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 import redis
+import redis.asyncio as aioredis
 
 from heartsuite.arena.driver import play_positions
 from heartsuite.cli import main
@@ -266,8 +267,10 @@ def _start_worker(url: str, queue: str) -> subprocess.Popen[str]:
 
 
 def test_ctrl_c_lets_a_worker_finish_the_search_it_runs(redis_url: str) -> None:
-    """An Expert move of an open position (its search spends the whole 0.5 s) interrupted after
-    0.15 s: the worker finishes it, answers, and stops."""
+    """An Expert move of an open position (its search spends the whole 0.5 s) interrupted once
+    the worker has taken it (arq's in-progress mark, not a fixed pause: on a loaded machine a
+    signal sent 0.15 s after the request came before the worker took the job, and the worker
+    rightly stopped without it): the worker finishes it, answers, and stops."""
     queue = "heartsuite:drained"
     proc = _start_worker(redis_url, queue)
     view = next(v for i, (_, v) in enumerate(play_positions(Rules(), 0)) if i == 8)
@@ -277,7 +280,14 @@ def test_ctrl_c_lets_a_worker_finish_the_search_it_runs(redis_url: str) -> None:
         thinker = QueueThinker(redis_url, queue, margin=BUSY_MARGIN)
         try:
             move = asyncio.create_task(thinker.choose("expert", view, key))
-            await asyncio.sleep(0.15)  # the worker has taken it
+            watcher = aioredis.Redis.from_url(redis_url)
+            try:
+                deadline = time.monotonic() + 30
+                while not await watcher.keys("arq:in-progress:*") and not move.done():
+                    assert time.monotonic() < deadline, "the worker never took the search"
+                    await asyncio.sleep(0.005)
+            finally:
+                await watcher.aclose()
             proc.send_signal(signal.SIGINT)
             return await move, thinker.remote
         finally:
