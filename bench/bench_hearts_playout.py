@@ -3,7 +3,10 @@ the numba-compiled core (`heartsuite.players.compiled`), on the same positions i
 
 Rows: whole rounds from the deal; positions in mid-round (after 0-44 cards of heuristic and
 random play); and the search's move (deal a world from the seat's knowledge, play every
-candidate card out in it), Python's loop against one compiled call per move. The compiled rows
+candidate card out in it), Python's loop against one compiled call per move; and Hard's whole
+search (`search_play` at a fixed number of worlds, the moves of heuristic games: a fresh
+posterior per move, its chains, the lookahead), worlds per second with `hard-v1`'s Python loop
+against the compiled replies, every card and mean checked equal. The compiled rows
 are timed after a first call that loads (or compiles) the kernels, and every position's points
 are checked equal before anything is timed. numba runs on the calling thread only, so each row
 uses one core.
@@ -20,13 +23,16 @@ from collections.abc import Callable
 
 import numpy as np
 
+from heartsuite.arena.driver import play_positions
 from heartsuite.cli.progress import Progress
 from heartsuite.hearts.cards import cards_of
 from heartsuite.hearts.deal import random_hands
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.players import compiled, fast_heuristic
+from heartsuite.hearts.view import SeatView
 from heartsuite.players.sampling import Knowledge, sample_hands
+from heartsuite.players.search import SearchConfig, search_play
 from heartsuite.prng import Rng
 
 MIN_SECONDS = 1.0
@@ -137,11 +143,38 @@ def move_rows(positions: list[Round], worlds: int) -> tuple[float, float]:
     return _rate(python), _rate(one_call_per_move)
 
 
+def game_views(rules: Rules, games: int) -> list[SeatView]:
+    """The views of every card play with a choice of some heuristic games."""
+    return [view for number in range(games) for _, view in play_positions(rules, 900 + number)
+            if view.legal & (view.legal - 1)]
+
+
+def search_rows(views: list[SeatView], worlds: int) -> tuple[float, float]:
+    """Worlds per second of Hard's whole search (`search_play`: the posterior's chains, the
+    candidates, the lookahead, the racing) at a fixed number of worlds, with the Python loop
+    (`hard-v1`) and the compiled replies (Hard); every move's card and means checked equal."""
+    for i, view in enumerate(views[:40]):
+        a = search_play(view, Rng(i), SearchConfig(worlds=worlds, compiled=False))
+        b = search_play(view, Rng(i), SearchConfig(worlds=worlds, compiled=True))
+        assert a == b, (i, a, b)
+
+    def rate(fast: bool) -> Callable[[], int]:
+        config = SearchConfig(worlds=worlds, compiled=fast)
+
+        def work() -> int:
+            return sum(search_play(view, Rng(i), config)[2] for i, view in enumerate(views))
+        return work
+
+    return _rate(rate(False)), _rate(rate(True))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--worlds", type=int, default=20, help="worlds per move (move row)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=2, help="heuristic games whose moves the "
+                        "search row searches")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args()
     rules = Rules()
@@ -151,7 +184,7 @@ def main() -> None:
                       compiled.encode_round(deals(rules, 1, Rng(0))[0]))
     load = time.perf_counter() - start
     rows: list[tuple[str, float, float]] = []
-    with Progress(3, "rows", desc="play-out rates", quiet=args.quiet) as bar:
+    with Progress(4, "rows", desc="play-out rates", quiet=args.quiet) as bar:
         for name, positions in (("whole rounds from the deal",
                                  deals(rules, args.positions, rng)),
                                 ("mid-round positions", mid_round(rules, args.positions, rng))):
@@ -163,9 +196,12 @@ def main() -> None:
         rows.append((f"search move: {args.worlds} worlds x candidates, sampler included", py,
                      move))
         bar.advance(postfix="search move")
+        py, move = search_rows(game_views(rules, args.games), args.worlds)
+        rows.append((f"Hard's search: worlds/s at {args.worlds} worlds (hard-v1 loop)", py, move))
+        bar.advance(postfix="Hard's search")
     print(f"load average {os.getloadavg()[0]:.2f}; first compiled call (load or compile) "
           f"{load:.2f} s; {args.positions} positions, seed {args.seed}")
-    print(f"| {'play-outs per second':<62} | {'Python':>8} | {'compiled':>10} | {'ratio':>6} |")
+    print(f"| {'play-outs per second (last row: worlds)':<62} | {'Python':>8} | {'compiled':>10} | {'ratio':>6} |")
     print(f"|{'-' * 64}|{'-' * 9}:|{'-' * 11}:|{'-' * 7}:|")
     for name, a, b in rows:
         print(f"| {name:<62} | {a:>8,.0f} | {b:>10,.0f} | {b / a:>5.1f}x |")

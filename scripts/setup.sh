@@ -38,3 +38,6 @@ if [ "${1:-}" = "--test" ]; then
 else
     .venv/bin/python -m pip install -q -e .
 fi
+# Compile the play-out core once (numba keeps the machine code on disk), so that the first Hard
+# move of the app or of a test does not wait for it.
+.venv/bin/python -m heartsuite.players.warm

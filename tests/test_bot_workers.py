@@ -208,7 +208,8 @@ def test_a_worker_that_does_not_answer_is_waited_for_no_longer_than_the_timeout(
     finally:
         client.delete(health_key(queue))
     assert local == 1 and move == thinking.choose("hard", view, key)
-    assert timeout <= took < timeout + 3
+    # the local pool may start meanwhile (seconds on a loaded machine): bounded, not hung
+    assert timeout <= took < timeout + BUSY_MARGIN
     job_ids = client.zrange(queue, 0, -1)
     assert len(job_ids) == 1 and not client.exists(b"arq:job:" + job_ids[0])  # expired
     client.close()

@@ -20,6 +20,7 @@ from heartsuite.players import compiled, fast_heuristic, sampling
 from heartsuite.players.compiled import rng as crng
 from heartsuite.players.heuristic import pass_cards
 from heartsuite.players.sampling import Knowledge, knowledge_of, sample_hands
+from heartsuite.players.search import CompiledReplies, reply_values, world_value
 from heartsuite.prng import Rng
 
 OPTIONS = (
@@ -271,3 +272,36 @@ def test_candidate_points_are_sampled_worlds_played_out(variant: str) -> None:
                 taker = q.jack_taker()
                 assert jacks[i, w] == (-1 if taker is None else taker)
         assert ours.state == python.state
+
+
+# The released search's inner loop ------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "rules", RULE_SETS,
+    ids=lambda r: f"{r.variant}-{r.moon}{'-omnibus' if r.omnibus else ''}")
+def test_compiled_replies_are_reply_values(rules: Rules) -> None:
+    """In every position of a few rounds of each rule set (the true hands as the world), every
+    legal card's outcome from the compiled loop is `reply_values`'s: the cards seen before the
+    seat's next turn, and the value of each next card (or of the settled round), whether the
+    game is far from its end or the round can end it (then the game's value counts)."""
+    n = rules.players
+    near_end = tuple(rules.target - 10 + 2 * s for s in range(n)) if rules.target else None
+    checked = 0
+    for index, r in enumerate(_positions(rules, 11, rounds=2)):
+        seat = r.turn
+        totals = near_end if near_end is not None and index % 2 else (0,) * n
+        cands = cards_of(r.legal_mask())
+        fast = CompiledReplies(r, seat, cands, totals, 3)
+        got = fast.replies(list(r.hands), list(range(len(cands))))
+
+        def value(q: Round, seat: int = seat, totals: tuple[int, ...] = totals) -> float:
+            return world_value(rules, seat, totals, 3, q)
+
+        for card, outcome in zip(cands, got, strict=True):
+            q = r.copy()
+            q.play(card)
+            expected = reply_values(q, seat, value)
+            assert outcome == expected, (card, r.played)
+            assert list(outcome[1]) == list(expected[1])  # the same order of next cards
+        checked += 1
+    assert checked > 80

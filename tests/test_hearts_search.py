@@ -130,29 +130,38 @@ def test_search_plays_legal_cards_and_repeats_itself_given_seed_and_worlds() -> 
         assert again == (card, means, worlds)
 
 
-def test_a_world_met_again_is_not_played_out_again(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_world_met_again_is_not_played_out_again(monkeypatch: pytest.MonkeyPatch,
+                                                   compiled: bool) -> None:
     """The chains repeat worlds; their play-outs are deterministic, so a repeat reuses the
-    outcome: fewer play-outs than outcomes counted (the golden choices of
-    test_hearts_search_golden.py hold the cards and means to those of the search before the
-    reuse could be turned off)."""
+    outcome: fewer play-outs than outcomes counted, in the Python loop and the compiled one (the
+    golden choices of test_hearts_search_golden.py hold the cards and means to those of the
+    search before the reuse could be turned off)."""
     calls = [0]
     added = [0]
     real_reply = search_module.reply_values
+    real_compiled = search_module.CompiledReplies.replies
     real_add = SharedNext.add
 
     def counted_reply(*args: object) -> object:
         calls[0] += 1
         return real_reply(*args)  # type: ignore[arg-type]
 
+    def counted_compiled(self: search_module.CompiledReplies, hands: list[int],
+                         todo: list[int]) -> list[search_module.Reply]:
+        calls[0] += len(todo)
+        return real_compiled(self, hands, todo)
+
     def counted_add(self: SharedNext, reply: search_module.Reply) -> None:
         added[0] += 1
         real_add(self, reply)
 
     monkeypatch.setattr(search_module, "reply_values", counted_reply)
+    monkeypatch.setattr(search_module.CompiledReplies, "replies", counted_compiled)
     monkeypatch.setattr(SharedNext, "add", counted_add)
     for seed, plays in ((1, 5), (2, 17), (3, 30), (4, 38)):
         view = _midgame_view(seed, plays)
-        search_play(view, Rng(seed), SearchConfig(worlds=40))
+        search_play(view, Rng(seed), SearchConfig(worlds=40, compiled=compiled))
     assert 0 < calls[0] < added[0]
 
 

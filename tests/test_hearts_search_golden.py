@@ -40,6 +40,7 @@ from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.rules import Rules
 from heartsuite.players import search as search_module
 from heartsuite.players.frozen import HARD_V1, HARD_V1_CLOCK, make_hard_v1
+from heartsuite.players.levels import HARD
 from heartsuite.players.registry import make_player
 from heartsuite.players.search import SearchConfig, SearchPlayer, search_play
 from heartsuite.prng import Rng
@@ -196,11 +197,13 @@ def test_hard_v1_fresh_search_chooses_the_recorded_cards(index: int) -> None:
 
 
 def test_hard_v1_is_pinned_and_registered() -> None:
-    """The frozen settings are today's Hard's, the clock's constants are today's, and the name
-    builds it. A change here is a change of `hard-v1`: move today's code first (module doc)."""
+    """The frozen settings are that day's Hard's (with its pure-Python play-outs), the clock's
+    constants are that day's, and the name builds it. A change here is a change of `hard-v1`:
+    move that day's code first (module doc). The released Hard plays out in the compiled core."""
     pinned = SearchConfig(move_time=0.1, worlds=None, trust=0.95, race_from=8, race_every=4,
-                          race_z=2.0)
+                          race_z=2.0, compiled=False)
     assert pinned == HARD_V1
+    assert HARD.compiled and replace(HARD, compiled=False) == HARD_V1
     for name, value in HARD_V1_CLOCK.items():
         assert getattr(search_module, name) == value, name
     player = make_player("hard-v1", seed=4)

@@ -55,6 +55,9 @@ def worker(args: argparse.Namespace) -> int:
         raise UserError(f"cannot reach Redis at {where(settings)}: {exc}") from None
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s: %(message)s")
+    from heartsuite.players.warm import warm
+
+    warm()  # the compiled core loaded (or compiled) before the first search is taken
     bots = make_worker(settings, concurrency=concurrency, queue=queue)
     print(f"heartsuite worker: {concurrency} process{'es' if concurrency > 1 else ''} on queue "
           f"{queue} at {where(settings)} (Ctrl+C stops)", file=sys.stderr, flush=True)

@@ -26,6 +26,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from heartsuite.hearts.cards import QS_BIT, SUIT_OF, cards_of
 from heartsuite.hearts.phase import DONE
 from heartsuite.hearts.round import Round
@@ -38,8 +40,10 @@ from heartsuite.hearts.scoring import (
     winning_seats,
 )
 from heartsuite.hearts.view import SeatView
-from heartsuite.players import fast_heuristic
+from heartsuite.players import compiled, fast_heuristic
 from heartsuite.players.base import choose_moon_to_win
+from heartsuite.players.compiled import reply
+from heartsuite.players.compiled.layout import S_HANDS
 from heartsuite.players.game_chance import could_end, win_chance
 from heartsuite.players.heuristic import HeuristicPlayer
 from heartsuite.players.posterior import TRUST, Posterior
@@ -107,12 +111,20 @@ def world_value(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: i
     a round that can end the game, a bonus of the round's total points if it ends the game with
     `seat` winning, a penalty of the same size if someone else wins it, and if the game goes on,
     the bonus times (2 × the seat's chance of winning it from there − 1) (`game_chance`)."""
-    shooter = r.moon_shooter() if rules.moon != "none" else None
+    return outcome_value(rules, seat, totals, rounds_done, r.points, r.moon_shooter())
+
+
+def outcome_value(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: int,
+                  points: Sequence[int], shooter: int | None) -> float:
+    """`world_value` of a round whose points are settled, from its points per seat and the seat
+    that took every penalty card (None if nobody did): all the value reads of the round."""
+    if rules.moon == "none":
+        shooter = None
     choice = None
     if shooter is not None and moon_choice_open(rules, list(totals), shooter, rounds_done + 1,
-                                                r.points):
+                                                list(points)):
         choice = "new"
-    scores = round_scores(rules, r.points, shooter, choice)
+    scores = round_scores(rules, list(points), shooter, choice)
     n = rules.players
     if rules.partnership:
         st = standings(rules, scores)
@@ -227,7 +239,10 @@ class SearchConfig:
     Expert differ only in `move_time` (`levels`). The rest: `trust`, the chance that an
     opponent plays and passes as the heuristic player (`posterior`); racing drops a candidate
     more than `race_z` standard errors behind the leader, from `race_from` worlds on, every
-    `race_every` worlds (`survivors`). The knobs of earlier experiments (another play-out
+    `race_every` worlds (`survivors`). `compiled`: each world's candidates are played out by the
+    compiled core (`compiled.reply`) rather than by `reply_values` in Python; the same cards at a
+    fixed number of worlds, about three times the worlds in the same time (`hard-v1` keeps the
+    Python loop). The knobs of earlier experiments (another play-out
     policy, uniform worlds, no lookahead, the next card chosen per world, no racing, no reuse of
     repeated worlds) were measured and removed: docs/players.md."""
 
@@ -237,6 +252,7 @@ class SearchConfig:
     race_from: int = RACE_FROM
     race_every: int = RACE_EVERY
     race_z: float = RACE_Z
+    compiled: bool = True
 
     def __post_init__(self) -> None:
         if self.move_time is not None and self.move_time < 0:
@@ -289,6 +305,8 @@ def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
     def value(r: Round) -> float:
         return world_value(rules, seat, totals, rounds_done, r)
 
+    fast: CompiledReplies | None = None
+
     while True:
         hands = posterior.world(rng)
         if template is None:
@@ -300,9 +318,15 @@ def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
             if first in cands:  # ties go to the heuristic's own card
                 cands.remove(first)
                 cands.insert(0, first)
+            if config.compiled:
+                fast = CompiledReplies(template, seat, cands, totals, rounds_done)
         # The chains repeat worlds (a third of them early in a round, most late), and a
         # world's play-outs are deterministic: a repeat counts again at no cost.
         seen = searched.setdefault(tuple(hands), {})
+        if fast is not None:
+            todo = [i for i in alive if i not in seen]
+            if todo:
+                seen.update(zip(todo, fast.replies(hands, todo), strict=True))
         base = None
         for i in alive:
             outcome = seen.get(i)
@@ -325,6 +349,67 @@ def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
     means = {c: sum(v) / len(v) for c, v in zip(cands, values, strict=True)}
     best = max(alive, key=lambda i: (sum(values[i]), -i))
     return cands[best], means, done
+
+
+class CompiledReplies:
+    """`reply_values` of one search's candidates, world by world, by the compiled core
+    (`compiled.reply.replies`): one call per world for the candidates still in the race, the raw
+    outcomes valued here by `outcome_value` (memoized: the same points recur)."""
+
+    def __init__(self, template: Round, seat: int, cands: list[int], totals: tuple[int, ...],
+                 rounds_done: int) -> None:
+        rules = template.rules
+        self.rules = rules
+        self.seat = seat
+        self.n = rules.players
+        self.totals = totals
+        self.rounds_done = rounds_done
+        self.cards = np.array(cands, dtype=np.int64)
+        self.facts = compiled.rules_facts(rules)
+        self.row = compiled.encode_round(template)
+        k = len(cands)
+        self.seen = np.zeros((k, reply.MAX_SEEN), dtype=np.int64)
+        self.counts = np.zeros(k, dtype=np.int64)
+        self.heads = np.full((k, 52), -1, dtype=np.int64)
+        self.points = np.zeros((k, 52, 4), dtype=np.int64)
+        self.shooters = np.full((k, 52), -1, dtype=np.int64)
+        self.values: dict[tuple[int, ...], float] = {}
+
+    def replies(self, hands: list[int], todo: list[int]) -> list[Reply]:
+        n = self.n
+        self.row[S_HANDS : S_HANDS + n] = hands
+        k = len(todo)
+        reply.replies(self.facts, self.row, self.seat, self.cards[todo], self.seen, self.counts,
+                      self.heads, self.points, self.shooters)
+        counts = self.counts[:k].tolist()
+        out: list[Reply] = []
+        for j in range(k):
+            points = self.points[j]
+            shooters = self.shooters[j]
+            if counts[j] == reply.SETTLED:
+                out.append((None, {-1: self._value(points[0, :n].tolist(), int(shooters[0]))}))
+                continue
+            heads = self.heads[j].tolist()
+            head_value: dict[int, float] = {}
+            vector: dict[int, float] = {}
+            for c, h in enumerate(heads):
+                if h < 0:
+                    continue
+                v = head_value.get(h)
+                if v is None:
+                    v = head_value[h] = self._value(points[h, :n].tolist(), int(shooters[h]))
+                vector[c] = v
+            out.append((tuple(self.seen[j, : counts[j]].tolist()), vector))
+        return out
+
+    def _value(self, points: list[int], shooter: int) -> float:
+        key = (*points, shooter)
+        v = self.values.get(key)
+        if v is None:
+            v = self.values[key] = outcome_value(self.rules, self.seat, self.totals,
+                                                 self.rounds_done, points,
+                                                 None if shooter < 0 else shooter)
+        return v
 
 
 def survivors(alive: list[int], values: list[list[float]],

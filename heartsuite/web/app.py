@@ -20,6 +20,7 @@ import platformdirs
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from heartsuite.players.warm import warm_in_background
 from heartsuite.web import errors
 from heartsuite.web.collector import tune_for_serving
 from heartsuite.web.errors import LimitMiddleware
@@ -85,6 +86,7 @@ def create_app(data_dir: Path | str | None = None, *, public_url: str | None = N
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        warm_in_background()  # load the compiled core before the first computer move needs it
         yield
         for service in services:
             await service.stop()

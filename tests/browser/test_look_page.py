@@ -45,9 +45,13 @@ def test_a_chosen_look_holds_after_a_reload_and_on_both_games(page) -> None:
     page.wait_for_selector(".hx-back svg")
     assert page.evaluate(LOOK) == ["blue", "stripes", "two"]
     assert "29, 74, 122" in page.evaluate("() => getComputedStyle(document.body).backgroundImage")
-    shown = page.eval_on_selector(
-        ".hx-back svg", "svg => [getComputedStyle(svg.querySelector('.back-lattice')).display,"
-        " getComputedStyle(svg.querySelector('.back-stripes')).display]")
+    # the backs are drawn again as the table arrives: read a back that is drawn
+    shown = page.wait_for_function(
+        "() => { const svg = document.querySelector('.hx-back svg');"
+        " if (!svg) return null;"
+        " const d = [getComputedStyle(svg.querySelector('.back-lattice')).display,"
+        " getComputedStyle(svg.querySelector('.back-stripes')).display];"
+        " return d.includes('') ? null : d; }").json_value()
     assert shown == ["none", "inline"]
     page.goto("/h2h")
     page.wait_for_selector(".pile svg.back")
