@@ -1,4 +1,4 @@
-"""The soak script for 30 seconds: one real server under both games, reconnects, a hello flood
+"""The soak script for 15 seconds (the script itself runs 30 minutes: docs/benchmarks.md): one real server under both games, reconnects, a hello flood
 and bad input; no 5xx, bounded memory, every stored game replaying to what its client saw."""
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ def load_soak():  # the bench is a script, not a package
 
 
 @pytest.mark.timeout(120)
-def test_thirty_seconds_of_mixed_load(capsys) -> None:
+def test_fifteen_seconds_of_mixed_load(capsys) -> None:
     soak = load_soak()
-    status = in_thread(lambda: soak.main(["--minutes", "0.5", "--h2h", "3", "--hearts", "2",
+    status = in_thread(lambda: soak.main(["--minutes", "0.25", "--h2h", "3", "--hearts", "2",
                                           "--rss-bound", "100"]))
     out = capsys.readouterr().out
     assert status == 0, out
