@@ -29,8 +29,8 @@ from heartsuite.hearts.cards import cards_of
 from heartsuite.hearts.deal import random_hands
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
-from heartsuite.players import compiled, fast_heuristic
 from heartsuite.hearts.view import SeatView
+from heartsuite.players import compiled, fast_heuristic
 from heartsuite.players.sampling import Knowledge, sample_hands
 from heartsuite.players.search import SearchConfig, search_play
 from heartsuite.prng import Rng
@@ -201,7 +201,8 @@ def main() -> None:
         bar.advance(postfix="Hard's search")
     print(f"load average {os.getloadavg()[0]:.2f}; first compiled call (load or compile) "
           f"{load:.2f} s; {args.positions} positions, seed {args.seed}")
-    print(f"| {'play-outs per second (last row: worlds)':<62} | {'Python':>8} | {'compiled':>10} | {'ratio':>6} |")
+    title = "play-outs per second (last row: worlds)"
+    print(f"| {title:<62} | {'Python':>8} | {'compiled':>10} | {'ratio':>6} |")
     print(f"|{'-' * 64}|{'-' * 9}:|{'-' * 11}:|{'-' * 7}:|")
     for name, a, b in rows:
         print(f"| {name:<62} | {a:>8,.0f} | {b:>10,.0f} | {b / a:>5.1f}x |")

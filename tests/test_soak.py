@@ -1,5 +1,6 @@
-"""The soak script for 15 seconds (the script itself runs 30 minutes: docs/benchmarks.md): one real server under both games, reconnects, a hello flood
-and bad input; no 5xx, bounded memory, every stored game replaying to what its client saw."""
+"""The soak script for 15 seconds (its own run is 30 minutes: docs/benchmarks.md): one real
+server under both games, reconnects, a hello flood and bad input; no 5xx, bounded memory, every
+stored game replaying to what its client saw."""
 
 from __future__ import annotations
 
