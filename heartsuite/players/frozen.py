@@ -4,8 +4,8 @@ measured against a fixed yardstick while the released players change.
 - `hard-v1`: Hard as released on 2026-12-06 (branch `ismcts`, from 654f7c4): the search
   (`search_play`, `SearchPlayer`) with the settings pinned below, 0.1 s per move, the clock of
   that day, and that day's pure-Python play-outs (`compiled=False`): Hard since plays its worlds
-  out in the compiled core, the same cards at a fixed number of worlds but about three times
-  the worlds in 0.1 s.
+  out in the compiled core, the same cards at a fixed number of worlds but about twice the
+  worlds in 0.1 s.
 
 How it stays frozen: the settings are a pinned copy here (not `levels.HARD`, which may move), and
 `tests/test_hearts_search_golden.py` holds `hard-v1` (at a fixed number of worlds) to the choices

@@ -241,7 +241,7 @@ class SearchConfig:
     more than `race_z` standard errors behind the leader, from `race_from` worlds on, every
     `race_every` worlds (`survivors`). `compiled`: each world's candidates are played out by the
     compiled core (`compiled.reply`) rather than by `reply_values` in Python; the same cards at a
-    fixed number of worlds, about three times the worlds in the same time (`hard-v1` keeps the
+    fixed number of worlds, about twice the worlds in the same time (`hard-v1` keeps the
     Python loop). The knobs of earlier experiments (another play-out
     policy, uniform worlds, no lookahead, the next card chosen per world, no racing, no reuse of
     repeated worlds) were measured and removed: docs/players.md."""
@@ -390,15 +390,9 @@ class CompiledReplies:
                 out.append((None, {-1: self._value(points[0, :n].tolist(), int(shooters[0]))}))
                 continue
             heads = self.heads[j].tolist()
-            head_value: dict[int, float] = {}
-            vector: dict[int, float] = {}
-            for c, h in enumerate(heads):
-                if h < 0:
-                    continue
-                v = head_value.get(h)
-                if v is None:
-                    v = head_value[h] = self._value(points[h, :n].tolist(), int(shooters[h]))
-                vector[c] = v
+            head_value = {h: self._value(points[h, :n].tolist(), int(shooters[h]))
+                          for h in set(heads) if h >= 0}
+            vector = {c: head_value[h] for c, h in enumerate(heads) if h >= 0}
             out.append((tuple(self.seen[j, : counts[j]].tolist()), vector))
         return out
 

@@ -13,7 +13,7 @@ more worlds in the same time. `tests/test_hearts_compiled.py` holds it to `reply
 
 from __future__ import annotations
 
-from heartsuite.players.compiled.jit import kernel, lowest
+from heartsuite.players.compiled.jit import highest, kernel
 from heartsuite.players.compiled.layout import (
     F_PENALTY,
     F_PLAYERS,
@@ -52,34 +52,23 @@ def _outcome(facts: Ints, st: Ints, points: Ints) -> int:
 @kernel
 def _run_heads(facts: Ints, legal: int, blockers: int, heads: Ints) -> None:
     """`search.run_heads`: each legal card gets the highest card of its run (cards of one suit
-    and the same points with no blocker between them); the other slots of `heads` get -1."""
+    and the same points with no blocker between them); the other slots of `heads` get -1. The
+    cards are taken from the highest down, so a card's head is its upper neighbour's, or itself
+    where a run begins."""
     for c in range(52):
         heads[c] = -1
-    start = -1  # the first card of the open run
-    prev = -1
+    upper = -1
     rest = legal
     while rest:
-        c = lowest(rest)
-        rest &= rest - 1
-        if prev >= 0:
-            between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
-            if (c // 13 != prev // 13 or facts[F_PTS + c] != facts[F_PTS + prev]
-                    or between & blockers):
-                x = start
-                while x <= prev:
-                    if legal >> x & 1:
-                        heads[x] = prev
-                    x += 1
-                start = c
-        else:
-            start = c
-        prev = c
-    if prev >= 0:
-        x = start
-        while x <= prev:
-            if legal >> x & 1:
-                heads[x] = prev
-            x += 1
+        c = highest(rest)
+        rest ^= 1 << c
+        heads[c] = c
+        if upper >= 0:
+            between = ((1 << upper) - 1) & ~((1 << (c + 1)) - 1)
+            if (c // 13 == upper // 13 and facts[F_PTS + c] == facts[F_PTS + upper]
+                    and not between & blockers):
+                heads[c] = heads[upper]
+        upper = c
 
 
 @kernel
