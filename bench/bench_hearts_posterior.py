@@ -1,9 +1,11 @@
 """How well does the search player know where the unseen cards are? Posterior accuracy.
 
     .venv/bin/python bench/bench_hearts_posterior.py [--games 40] [--worlds 60]
-        [--settings uniform,released,long] [--quiet]
+        [--settings uniform,released,long] [--opponents heuristic] [--trust 0.95] [--quiet]
 
-Four heuristic players play `--games` games of four rounds. At every play of one seat that has a
+Four heuristic players play `--games` games of four rounds (with `--opponents NAME`, the watched
+seat is a heuristic player and the three others are NAME: a player whose plays the model does
+not describe, e.g. `random`, `easy`, `ismcts`). At every play of one seat that has a
 choice (seat = game number mod 4), the worlds the search would see are drawn (`--worlds` of them,
 the chains kept through the round as the search player keeps them), and for each unseen card we
 count the share of the worlds that put it with its true holder. Reported: the mean share over all
@@ -12,17 +14,23 @@ unseen cards, the same for Q♠ while it is unseen, and the time to update and d
 approximate what the model itself can know (a chain that has forgotten where it started).
 Against heuristic opponents the model is exact, so the gap between the released chains and the
 long ones is what better mixing could still gain; the gap to 1.0 is what the information hides.
+Against other opponents the chains must not place the cards worse than uniform worlds (issue 24
+§4): the model's `1 - trust` share for "any legal card" is what keeps them from it.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Iterator
 
-from heartsuite.arena.driver import play_positions
 from heartsuite.cli.progress import Progress
 from heartsuite.hearts.cards import QS_BIT, cards_of
+from heartsuite.hearts.game import Game
+from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.rules import Rules
+from heartsuite.hearts.view import SeatView
+from heartsuite.players import make_player
 from heartsuite.players.posterior import BURN_IN, CHAINS, STEPS, TRUST, Posterior
 from heartsuite.players.sampling import knowledge_of, sample_hands
 from heartsuite.prng import Rng
@@ -39,8 +47,29 @@ def _holder(hands: list[int], card: int) -> int:
     return next(p for p, hand in enumerate(hands) if hand >> card & 1)
 
 
+def positions(number: int, watched: int, opponents: str) -> Iterator[tuple[Game, SeatView]]:
+    """Game `number`: a heuristic player in seat `watched`, `opponents` in the others; before
+    each card play, the game and the view of the seat to play (the caller reads, never acts)."""
+    rules = Rules()
+    players = [make_player("heuristic" if s == watched else opponents, number * 4 + s)
+               for s in range(rules.players)]
+    rngs = [Rng.for_key("bench-posterior", number, s) for s in range(rules.players)]
+    game = Game(rules, number)
+    while (pending := game.pending()) is not None:
+        for s in pending.seats:
+            view = game.view(s)
+            if pending.kind == Phase.PASS:
+                game.act(s, players[s].choose_pass(view, rngs[s]))
+            elif pending.kind == Phase.MOON_CHOICE:
+                game.act(s, players[s].choose_moon(view))
+            else:
+                yield game, view
+                game.act(s, players[s].choose_play(view, rngs[s]))
+
+
 def measure(setting: tuple[int, int, int] | None, games: int, worlds: int,
-            trust: float = TRUST, bar: Progress | None = None) -> tuple[float, float, float, int]:
+            trust: float = TRUST, bar: Progress | None = None,
+            opponents: str = "heuristic") -> tuple[float, float, float, int]:
     """(mean share of worlds right about an unseen card, the same for Q♠, seconds per
     decision, decisions). `bar` advances one game at a time, outside the timed spans."""
     right = cards = 0.0
@@ -51,7 +80,7 @@ def measure(setting: tuple[int, int, int] | None, games: int, worlds: int,
         draw = Rng(number * 7 + 1)
         posterior: Posterior | None = None
         round_index = -1
-        for game, view in play_positions(Rules(), number):
+        for game, view in positions(number, number % 4, opponents):
             if game.round_index >= 4:
                 break
             if game.round_index != round_index:  # the search player starts new chains too
@@ -93,6 +122,8 @@ def main() -> int:
     parser.add_argument("--worlds", type=int, default=60)
     parser.add_argument("--settings", default=",".join(SETTINGS))
     parser.add_argument("--trust", type=float, default=TRUST)
+    parser.add_argument("--opponents", default="heuristic",
+                        help="the three other seats' player (registry name)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args()
     print("| Worlds from | Chains × steps per world, per move | Decisions | Unseen cards placed "
@@ -102,7 +133,7 @@ def main() -> int:
         setting = SETTINGS[name]
         with Progress(args.games, "game", desc=name, quiet=args.quiet) as bar:
             accuracy, queen, seconds, decisions = measure(setting, args.games, args.worlds,
-                                                          args.trust, bar)
+                                                          args.trust, bar, args.opponents)
         shape = "—" if setting is None else f"{setting[0]} × {setting[1]}, {setting[2]}"
         print(f"| {name} | {shape} | {decisions} | {accuracy:.1%} | {queen:.1%} | "
               f"{seconds * 1000:.1f} |", flush=True)
