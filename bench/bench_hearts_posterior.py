@@ -24,10 +24,10 @@ import argparse
 import time
 from collections.abc import Iterator
 
+from heartsuite.arena.driver import lineup_positions
 from heartsuite.cli.progress import Progress
 from heartsuite.hearts.cards import QS_BIT, cards_of
 from heartsuite.hearts.game import Game
-from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
 from heartsuite.players import make_player
@@ -54,17 +54,7 @@ def positions(number: int, watched: int, opponents: str) -> Iterator[tuple[Game,
     players = [make_player("heuristic" if s == watched else opponents, number * 4 + s)
                for s in range(rules.players)]
     rngs = [Rng.for_key("bench-posterior", number, s) for s in range(rules.players)]
-    game = Game(rules, number)
-    while (pending := game.pending()) is not None:
-        for s in pending.seats:
-            view = game.view(s)
-            if pending.kind == Phase.PASS:
-                game.act(s, players[s].choose_pass(view, rngs[s]))
-            elif pending.kind == Phase.MOON_CHOICE:
-                game.act(s, players[s].choose_moon(view))
-            else:
-                yield game, view
-                game.act(s, players[s].choose_play(view, rngs[s]))
+    return lineup_positions(Game(rules, number), players, rngs)
 
 
 def measure(setting: tuple[int, int, int] | None, games: int, worlds: int,

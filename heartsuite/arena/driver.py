@@ -34,17 +34,27 @@ def play_game(
     labels = list(names) if names is not None else [p.name for p in seats]
     game = Game(rules, number, labels)
     rngs = [Rng.for_key("HT1-players", number, s, seed) for s in range(rules.players)]
+    for _ in lineup_positions(game, seats, rngs):
+        pass
+    return game.record()
+
+
+def lineup_positions(game: Game, players: Sequence[Player], rngs: Sequence[Rng],
+                     ) -> Iterator[tuple[Game, SeatView]]:
+    """Play `game` to its end, seat s by `players[s]` drawing from `rngs[s]`: before each card
+    play, the game and the view of the seat to play (the caller reads the game and must not
+    change it; passes and moon choices are made in between)."""
     while (pending := game.pending()) is not None:
         for seat in pending.seats:
             view = game.view(seat)
-            player = seats[seat]
+            player = players[seat]
             if pending.kind == Phase.PASS:
                 game.act(seat, player.choose_pass(view, rngs[seat]))
             elif pending.kind == Phase.MOON_CHOICE:
                 game.act(seat, player.choose_moon(view))
             else:
+                yield game, view
                 game.act(seat, player.choose_play(view, rngs[seat]))
-    return game.record()
 
 
 def play_positions(rules: Rules, number: int, player: str = "heuristic",

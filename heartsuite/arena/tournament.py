@@ -21,9 +21,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from heartsuite.arena.driver import lineup_positions
 from heartsuite.codes import LIMIT
 from heartsuite.hearts.game import Game
-from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
 from heartsuite.players import Player, make_player, player_names
@@ -147,15 +147,8 @@ def play_one(lineup: tuple[str, ...], rules: Rules, seed: int, board: int, rotat
     seats: list[Timed] = [p for p in by_seat if p is not None]
     game = Game(rules, number, [lineup[(s - rotation) % n] for s in range(n)])
     rngs = [Rng.for_key("hearts-tournament-moves", seed, board, rotation, s) for s in range(n)]
-    while (pending := game.pending()) is not None:
-        for s in pending.seats:
-            view = game.view(s)
-            if pending.kind == Phase.PASS:
-                game.act(s, seats[s].choose_pass(view, rngs[s]))
-            elif pending.kind == Phase.MOON_CHOICE:
-                game.act(s, seats[s].choose_moon(view))
-            else:
-                game.act(s, seats[s].choose_play(view, rngs[s]))
+    for _ in lineup_positions(game, seats, rngs):
+        pass
     record = game.record()
     won_seats = _winning_seats(rules, record)
     positions = range(len(lineup))
