@@ -34,9 +34,14 @@ def play_game(
     labels = list(names) if names is not None else [p.name for p in seats]
     game = Game(rules, number, labels)
     rngs = [Rng.for_key("HT1-players", number, s, seed) for s in range(rules.players)]
-    for _ in lineup_positions(game, seats, rngs):
-        pass
+    play_lineup(game, seats, rngs)
     return game.record()
+
+
+def play_lineup(game: Game, players: Sequence[Player], rngs: Sequence[Rng]) -> None:
+    """Play `game` to its end, seat s by `players[s]` drawing from `rngs[s]`."""
+    for _ in lineup_positions(game, players, rngs):
+        pass
 
 
 def lineup_positions(game: Game, players: Sequence[Player], rngs: Sequence[Rng],

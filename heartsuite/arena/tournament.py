@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from heartsuite.arena.driver import lineup_positions
+from heartsuite.arena.driver import play_lineup
 from heartsuite.codes import LIMIT
 from heartsuite.hearts.game import Game
 from heartsuite.hearts.rules import Rules
@@ -147,8 +147,7 @@ def play_one(lineup: tuple[str, ...], rules: Rules, seed: int, board: int, rotat
     seats: list[Timed] = [p for p in by_seat if p is not None]
     game = Game(rules, number, [lineup[(s - rotation) % n] for s in range(n)])
     rngs = [Rng.for_key("hearts-tournament-moves", seed, board, rotation, s) for s in range(n)]
-    for _ in lineup_positions(game, seats, rngs):
-        pass
+    play_lineup(game, seats, rngs)
     record = game.record()
     won_seats = _winning_seats(rules, record)
     positions = range(len(lineup))
