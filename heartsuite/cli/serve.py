@@ -85,7 +85,9 @@ def serve(args: argparse.Namespace) -> int:
 
         arguments = {"data_dir": str(data), "public_url": args.public_url,
                      "grace_seconds": args.grace, "database": args.database,
-                     "redis": args.redis}
+                     "redis": args.redis,
+                     # without Redis every search runs in this process's pool: start it now
+                     "think_ahead": args.redis is None}
         try:
             # built here even with --workers: a wrong URL is said once, before any process
             app = create_app(**arguments)

@@ -58,7 +58,8 @@ def default_data_dir() -> Path:
 
 def create_app(data_dir: Path | str | None = None, *, public_url: str | None = None,
                limits: Limits | None = None, grace_seconds: float = DEFAULT_GRACE,
-               database: str | None = None, redis: str | None = None) -> FastAPI:
+               database: str | None = None, redis: str | None = None,
+               think_ahead: bool = False) -> FastAPI:
     """The app, storing its SQLite file in `data_dir` (":memory:" for a throwaway store), or
     with `database` (a `postgresql://` URL) in PostgreSQL, shared with other processes.
     `public_url` is where it is reached when exposed beyond localhost (`web/public.py`; a
@@ -66,7 +67,9 @@ def create_app(data_dir: Path | str | None = None, *, public_url: str | None = N
     `grace_seconds`: how long a person who dropped keeps their seat at a table with people.
     `redis` (a `redis://` URL; with `database`): the tables are shared with the other processes
     on the same Redis and PostgreSQL (web/tables/cluster.py); ClusterUnavailable when Redis
-    cannot be reached."""
+    cannot be reached. `think_ahead`: start the computer players' process pool (and load the
+    compiled core in it) as the app starts, not on the first search (`heartsuite serve` without
+    Redis: there the local pool does every search)."""
     public = PublicSite.parse(public_url) if public_url else None
     store: Store
     if database is not None:
@@ -87,6 +90,8 @@ def create_app(data_dir: Path | str | None = None, *, public_url: str | None = N
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         warm_in_background()  # load the compiled core before the first computer move needs it
+        if think_ahead:
+            hub.thinker.start()
         yield
         for service in services:
             await service.stop()

@@ -15,8 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
-import signal
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -31,6 +29,7 @@ from redis.exceptions import RedisError
 from heartsuite.hearts.view import SeatView
 from heartsuite.players.levels import EXPERT_MOVE_TIME, HARD_MOVE_TIME
 from heartsuite.web.tables import thinking
+from heartsuite.web.tables.pool import search_pool
 from heartsuite.web.tables.thinking import SEARCH_LEVELS, Thinker
 
 QUEUE = "heartsuite:bots"
@@ -107,20 +106,13 @@ async def _in_pool(ctx: dict[Any, Any], work: Callable[..., Any], *args: Any) ->
 
 
 def _new_pool(processes: int) -> ProcessPoolExecutor:
-    # forkserver: the processes do not inherit the worker's loop and sockets
-    return ProcessPoolExecutor(processes, initializer=_quiet_child,
-                               mp_context=multiprocessing.get_context("forkserver"))
+    return search_pool(processes)
 
 
 JOBS: list[Function] = [
     func(choose_job, name="choose", timeout=JOB_TIMEOUT, keep_result=KEEP_RESULT, max_tries=1),
     func(suggest_job, name="suggest", timeout=JOB_TIMEOUT, keep_result=KEEP_RESULT, max_tries=1),
 ]
-
-
-def _quiet_child() -> None:
-    """A pool process leaves Ctrl+C to the worker, which stops the pool itself."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _warm() -> None:

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -22,7 +21,9 @@ from heartsuite.hearts.phase import Phase
 from heartsuite.hearts.view import SeatView
 from heartsuite.players import Player, make_player
 from heartsuite.players.levels import hint, hint_pass, make_level
+from heartsuite.players.warm import warm
 from heartsuite.prng import Rng
+from heartsuite.web.tables.pool import search_pool
 
 SEARCH_LEVELS = ("hard", "expert")
 log = logging.getLogger(__name__)
@@ -59,12 +60,22 @@ class Thinker:
     def __init__(self, processes: int = 2) -> None:
         self.processes = processes
         self._pool: ProcessPoolExecutor | None = None
+        self.warming: list[Future[float]] = []
+
+    def start(self) -> None:
+        """Start the pool's processes now and load the compiled core in each, rather than on the
+        first search: a person's first Hard move would otherwise wait for both (1–4 s). A pool
+        that cannot start is said in the log; the first search then tries again."""
+        try:
+            pool = self._executor()
+            self.warming = [pool.submit(warm) for _ in range(self.processes)]
+        except (BrokenProcessPool, RuntimeError, OSError) as exc:
+            log.warning("the process pool did not start (%s)", exc)
+            self.stop()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # forkserver: the workers do not inherit the server's threads and sockets
-            self._pool = ProcessPoolExecutor(self.processes,
-                                             mp_context=multiprocessing.get_context("forkserver"))
+            self._pool = search_pool(self.processes)
         return self._pool
 
     async def choose(self, level: str, view: SeatView, key: tuple[int, ...]) -> Any:
