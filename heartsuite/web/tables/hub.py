@@ -758,7 +758,7 @@ class Hub:
                 level = table.seats[seat].level or table.options.standin_level
                 view = table.game.view(seat)
                 key = self._key(table, seat)
-            action = await self.thinker.choose(level, view, key)
+            action = await self.thinker.choose(level, view, key, (table.id, seat))
             wait = pause_after(last, live.table.options.speed) - (loop.time() - start)
             if wait > 0:
                 await asyncio.sleep(wait)
@@ -806,7 +806,7 @@ class Hub:
                 view = table.game.view(seat)
                 key = self._key(table, seat)
                 level = table.options.standin_level
-            action = await self.thinker.choose(level, view, key)
+            action = await self.thinker.choose(level, view, key, (table.id, seat))
             async with self.locked(live):
                 if len(live.table.commands) != mark:
                     continue

@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -79,9 +79,11 @@ def health_key(queue: str) -> str:
 # The worker's side --------------------------------------------------------------------------
 
 async def choose_job(ctx: dict[Any, Any], level: str, view: SeatView,
-                     key: tuple[int, ...]) -> Any:
-    """`thinking.choose` in the worker's process pool."""
-    return await _in_pool(ctx, thinking.choose, level, view, tuple(key))
+                     key: tuple[int, ...], keep: tuple[Hashable, ...] | None = None) -> Any:
+    """`thinking.choose` in the worker's process pool (its players are kept by `keep` in the
+    process that thinks: used again when the same process gets the table's next search)."""
+    return await _in_pool(ctx, thinking.choose, level, view, tuple(key),
+                          None if keep is None else tuple(keep))
 
 
 async def suggest_job(ctx: dict[Any, Any], view: SeatView, seed: int) -> list[str]:
@@ -191,13 +193,14 @@ class QueueThinker(Thinker):
         self._warned = False  # the warning about no worker is given once until one is back
         self._closing: set[asyncio.Task[None]] = set()
 
-    async def choose(self, level: str, view: SeatView, key: tuple[int, ...]) -> Any:
+    async def choose(self, level: str, view: SeatView, key: tuple[int, ...],
+                     keep: tuple[Hashable, ...] | None = None) -> Any:
         if level not in SEARCH_LEVELS:
-            return await super().choose(level, view, key)  # a thread: microseconds
-        done, result = await self._remote("choose", MOVE_TIME[level], level, view, key)
+            return await super().choose(level, view, key, keep)  # a thread: microseconds
+        done, result = await self._remote("choose", MOVE_TIME[level], level, view, key, keep)
         if done:
             return result
-        return await super().choose(level, view, key)
+        return await super().choose(level, view, key, keep)
 
     async def suggest(self, view: SeatView, seed: int) -> list[str]:
         done, result = await self._remote("suggest", HINT_TIME, view, seed)

@@ -3,15 +3,26 @@
 A search level (hard, expert) spends its time budget on every move: run on the event loop it
 would stall every other table, so it runs in a process pool; the rule-based levels take
 microseconds and run in a thread. `choose` is a plain function of picklable arguments (a seat's
-view, never the game), made fresh for each move: what a computer decided is stored as the seat's
-action, so nothing depends on a player kept in memory.
+view, never the game): what a computer decided is stored as the seat's action, so no table
+depends on a player kept in memory.
+
+But a search player plays better when it is kept from move to move, as in the benchmarks: it reads
+the round into its chains as the round goes, and keeps the clock that lets the first tricks take
+more time than the last ones (players.search.SearchPlayer). So `choose` keeps the players it
+made, by the `keep` key the hub gives (the table and the seat), in the process that thinks (at
+most `KEPT` of them, the least recently used go first), and the `Thinker` sends every search of
+one table to the same process. A player that is not found (another process, a restart, a
+worker on another machine) is made fresh and plays the same rules, only with less read.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+import threading
+import zlib
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -36,15 +47,42 @@ def make_computer(level: str, seed: int) -> Player:
     return make_level(level, seed)
 
 
-def choose(level: str, view: SeatView, key: tuple[int, ...]) -> Any:
-    """What a computer of `level` does in this view, as a storable action (card text)."""
-    player = make_computer(level, key[0] % 1_000_003)
+KEPT = 64  # players kept per process (a Hard player late in a round: about 350 kB pickled)
+_kept: OrderedDict[tuple[Hashable, ...], Player] = OrderedDict()
+_kept_lock = threading.Lock()  # the rule-based levels think in threads
+
+
+def choose(level: str, view: SeatView, key: tuple[int, ...],
+           keep: tuple[Hashable, ...] | None = None) -> Any:
+    """What a computer of `level` does in this view, as a storable action (card text). With
+    `keep` (the table and the seat), the player made for it before in this process is used
+    again, so a search player goes on with what it has read of the round and with its clock."""
+    player = _player(level, key[0] % 1_000_003, keep)
     rng = Rng.for_key("HTS1-computer", *key)
     if view.phase == Phase.PASS:
         return [card_text(c) for c in player.choose_pass(view, rng)]
     if view.phase == Phase.MOON_CHOICE:
         return player.choose_moon(view)
     return card_text(player.choose_play(view, rng))
+
+
+def _player(level: str, seed: int, keep: tuple[Hashable, ...] | None) -> Player:
+    if keep is None:
+        return make_computer(level, seed)
+    name = (*keep, level, seed)
+    with _kept_lock:
+        player = _kept.pop(name, None)
+        if player is None:
+            player = make_computer(level, seed)
+        _kept[name] = player
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    return player
+
+
+def kept_players() -> int:
+    """How many players this process keeps (for tests and the curious)."""
+    return len(_kept)
 
 
 def suggest(view: SeatView, seed: int) -> list[str]:
@@ -55,53 +93,72 @@ def suggest(view: SeatView, seed: int) -> list[str]:
 
 
 class Thinker:
-    """Runs `choose` and `suggest`: search levels in a process pool made on first use."""
+    """Runs `choose` and `suggest`: search levels in processes made on first use (or at `start`),
+    one pool of one process each, so that the searches of one table (`route`) always go to the
+    same process, where its players are kept (`choose`)."""
 
     def __init__(self, processes: int = 2) -> None:
         self.processes = processes
-        self._pool: ProcessPoolExecutor | None = None
+        self._pools: list[ProcessPoolExecutor | None] = [None] * processes
+        self._next = 0  # the process of the next search that has no table (a hint)
         self.warming: list[Future[float]] = []
 
     def start(self) -> None:
-        """Start the pool's processes now and load the compiled core in each, rather than on the
-        first search: a person's first Hard move would otherwise wait for both (1–4 s). A pool
-        that cannot start is said in the log; the first search then tries again."""
-        try:
-            pool = self._executor()
-            self.warming = [pool.submit(warm) for _ in range(self.processes)]
-        except (BrokenProcessPool, RuntimeError, OSError) as exc:
-            log.warning("the process pool did not start (%s)", exc)
-            self.stop()
+        """Start the processes now and load the compiled core in each, rather than on the first
+        search: a person's first Hard move would otherwise wait for both (1–4 s). A process that
+        cannot start is said in the log; the first search then tries again."""
+        self.warming = []
+        for index in range(self.processes):
+            try:
+                self.warming.append(self._executor(index).submit(warm))
+            except (BrokenProcessPool, RuntimeError, OSError) as exc:
+                log.warning("a search process did not start (%s)", exc)
+                self._drop(index)
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = search_pool(self.processes)
-        return self._pool
+    def _executor(self, index: int) -> ProcessPoolExecutor:
+        pool = self._pools[index]
+        if pool is None:
+            pool = self._pools[index] = search_pool(1)
+        return pool
 
-    async def choose(self, level: str, view: SeatView, key: tuple[int, ...]) -> Any:
+    def route(self, keep: tuple[Hashable, ...] | None) -> int:
+        """The process of a search: by its table (the first part of `keep`), else in turn."""
+        if keep is not None:
+            return zlib.crc32(repr(keep[0]).encode()) % self.processes
+        self._next = (self._next + 1) % self.processes
+        return self._next
+
+    async def choose(self, level: str, view: SeatView, key: tuple[int, ...],
+                     keep: tuple[Hashable, ...] | None = None) -> Any:
         if level in SEARCH_LEVELS:
-            return await self._in_pool(choose, level, view, key)
-        return await asyncio.to_thread(choose, level, view, key)
+            return await self._in_pool(self.route(keep), choose, level, view, key, keep)
+        return await asyncio.to_thread(choose, level, view, key, keep)
 
     async def suggest(self, view: SeatView, seed: int) -> list[str]:
-        result: list[str] = await self._in_pool(suggest, view, seed)
+        result: list[str] = await self._in_pool(self.route(None), suggest, view, seed)
         return result
 
-    async def _in_pool(self, work: Callable[..., Any], *args: Any) -> Any:
-        """In the process pool; in a thread when no process can be started (the table must not
-        stall: a search in a thread is slower for the others, not wrong)."""
+    async def _in_pool(self, index: int, work: Callable[..., Any], *args: Any) -> Any:
+        """In process `index`; in a thread when it cannot be started (the table must not stall:
+        a search in a thread is slower for the others, not wrong)."""
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), work, *args)
+            return await loop.run_in_executor(self._executor(index), work, *args)
         except (BrokenProcessPool, RuntimeError, OSError) as exc:
-            log.warning("the process pool failed (%s): thinking in a thread", exc)
-            self.stop()
+            log.warning("a search process failed (%s): thinking in a thread", exc)
+            self._drop(index)
             return await asyncio.to_thread(work, *args)
 
+    def _drop(self, index: int) -> None:
+        pool = self._pools[index]
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+            self._pools[index] = None
+
     def stop(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for index in range(self.processes):
+            self._drop(index)
 
 
-__all__ = ["SEARCH_LEVELS", "Thinker", "choose", "make_computer", "suggest"]
+__all__ = ["KEPT", "SEARCH_LEVELS", "Thinker", "choose", "kept_players", "make_computer",
+           "suggest"]

@@ -1,0 +1,90 @@
+"""Is Hard at a table with people the Hard of the benchmarks? A tournament through the tables' path.
+
+    .venv/bin/python bench/bench_hearts_table_players.py [--how kept|fresh] [--hands 800]
+        [--seed 2501] [--jobs 2] [--records FILE]
+
+At a table, a computer's move is `web.tables.thinking.choose(level, view, key, keep)`, run in
+the process the table is routed to. This bench plays one seat through exactly that function and
+three released Hard players (`hard`, kept through the game as the tournaments keep them), duplicate
+boards, games to 100, 0.1 s per card:
+
+- `--how kept` (the tables since this bench): `keep` names the seat, so the thinking process uses
+  the same player from move to move (its chains read the round as it goes, its clock banks time
+  for the first tricks);
+- `--how fresh` (the tables before): no `keep`, a fresh player for every move.
+
+The seat is named `table-kept` or `table-fresh` in the table printed (`heartsuite hearts
+tournament`'s); its lead over the three Hards should be zero, within the interval, when the
+tables play the Hard that was measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+
+from heartsuite.cli.tournament import print_table
+from heartsuite.hearts.cards import parse_card
+from heartsuite.hearts.rules import Rules
+from heartsuite.hearts.view import SeatView
+from heartsuite.players import register_player
+from heartsuite.prng import Rng
+from heartsuite.web.tables import thinking
+
+_serials = itertools.count()  # a seat of one game: what a table's (id, seat) is at a table
+
+
+class TableSeat:
+    """A seat played as a table plays its computers: `thinking.choose` at every decision."""
+
+    def __init__(self, seed: int, *, kept: bool) -> None:
+        self.name = "table-kept" if kept else "table-fresh"
+        self.seed = seed
+        self.moves = 0
+        self.keep = ("bench", next(_serials)) if kept else None
+
+    def _act(self, view: SeatView, rng: Rng) -> object:
+        self.moves += 1
+        key = (self.seed, self.moves, rng.below(1 << 30))
+        return thinking.choose("hard", view, key, self.keep)
+
+    def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
+        action = self._act(view, rng)
+        assert isinstance(action, list)
+        return [parse_card(c) for c in action]
+
+    def choose_play(self, view: SeatView, rng: Rng) -> int:
+        return parse_card(self._act(view, rng))
+
+    def choose_moon(self, view: SeatView) -> str:
+        return str(thinking.choose("hard", view, (self.seed, 0, 0), self.keep))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--how", choices=("kept", "fresh"), default="kept")
+    parser.add_argument("--hands", type=int, default=800)
+    parser.add_argument("--seed", type=int, default=2501)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--records", default=None, help="write the games here (JSON lines)")
+    args = parser.parse_args(argv)
+    kept = args.how == "kept"
+    name = "table-kept" if kept else "table-fresh"
+    register_player(name, lambda seed: TableSeat(seed, kept=kept))
+    # imported after the registration: the tournament's processes are forked from this one
+    from heartsuite.arena.tournament import run_tournament
+
+    records = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115
+    try:
+        summary = run_tournament([name, "hard", "hard", "hard"], Rules(), hands=args.hands,
+                                 seed=args.seed, jobs=args.jobs, records=records)
+    finally:
+        if records is not None:
+            records.close()
+    print_table(summary, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
