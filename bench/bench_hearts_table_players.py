@@ -1,7 +1,7 @@
 """Is Hard at a table with people the Hard of the benchmarks? A tournament through the tables' path.
 
     .venv/bin/python bench/bench_hearts_table_players.py [--how kept|fresh] [--hands 800]
-        [--seed 2501] [--jobs 2] [--records FILE]
+        [--seed 2501] [--jobs 2] [--records FILE] [--quiet]
 
 At a table, a computer's move is `web.tables.thinking.choose(level, view, key, keep)`, run in
 the process the table is routed to. This bench plays one seat through exactly that function and
@@ -24,6 +24,7 @@ import argparse
 import itertools
 import sys
 
+from heartsuite.cli.progress import TournamentProgress
 from heartsuite.cli.tournament import print_table
 from heartsuite.hearts.cards import parse_card
 from heartsuite.hearts.rules import Rules
@@ -68,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2501)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--records", default=None, help="write the games here (JSON lines)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args(argv)
     kept = args.how == "kept"
     name = "table-kept" if kept else "table-fresh"
@@ -75,10 +77,12 @@ def main(argv: list[str] | None = None) -> int:
     # imported after the registration: the tournament's processes are forked from this one
     from heartsuite.arena.tournament import run_tournament
 
+    lineup = [name, "hard", "hard", "hard"]
     records = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115
     try:
-        summary = run_tournament([name, "hard", "hard", "hard"], Rules(), hands=args.hands,
-                                 seed=args.seed, jobs=args.jobs, records=records)
+        with TournamentProgress(lineup, args.hands, quiet=args.quiet) as bar:
+            summary = run_tournament(lineup, Rules(), hands=args.hands, seed=args.seed,
+                                     jobs=args.jobs, records=records, on_game=bar.on_game)
     finally:
         if records is not None:
             records.close()
