@@ -21,6 +21,7 @@ from heartsuite.hearts.view import SeatView
 from heartsuite.web.app import create_app
 from heartsuite.web.tables import thinking
 from heartsuite.web.tables.thinking import Thinker
+from tests.web_helpers import in_thread
 
 
 def test_think_ahead_starts_the_pool_with_the_app_and_loads_the_core_in_each() -> None:
@@ -66,7 +67,7 @@ def test_a_table_seat_keeps_its_player_in_one_process_from_move_to_move() -> Non
         finally:
             thinker.stop()
 
-    kept, home = asyncio.run(play())
+    kept, home = in_thread(lambda: asyncio.run(play()))
     assert kept[home] == 1 and kept[1 - home] == 0
 
 
