@@ -102,13 +102,9 @@ async def _in_pool(ctx: dict[Any, Any], work: Callable[..., Any], *args: Any) ->
     except BrokenProcessPool:
         if ctx["pool"] is pool:  # not replaced yet by another job that met it broken
             log.warning("a process of the pool died: starting a new pool")
-            ctx["pool"] = _new_pool(ctx["concurrency"])
+            ctx["pool"] = search_pool(ctx["concurrency"])
             pool.shutdown(wait=False, cancel_futures=True)
         return await loop.run_in_executor(ctx["pool"], work, *args)
-
-
-def _new_pool(processes: int) -> ProcessPoolExecutor:
-    return search_pool(processes)
 
 
 JOBS: list[Function] = [
@@ -130,7 +126,7 @@ def make_worker(settings: RedisSettings, *, concurrency: int, queue: str = QUEUE
         raise ValueError("concurrency must be at least 1")
 
     async def startup(ctx: dict[Any, Any]) -> None:
-        pool = _new_pool(concurrency)
+        pool = search_pool(concurrency)
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(concurrency)))
         ctx["pool"], ctx["concurrency"] = pool, concurrency
