@@ -149,16 +149,18 @@ class Person:
 
 @pytest.fixture
 def people(browser, table_server: LiveServer) -> Iterator[object]:
-    """`people(names, locale=..., viewport=...)`: a Person per name, each in a browser context of
-    its own. Any CSP violation on any of their pages fails the test."""
+    """`people(names, locale=..., viewport=..., reduced_motion=...)`: a Person per name, each in a
+    browser context of its own. Any CSP violation on any of their pages fails the test."""
     contexts = []
     errors: list[str] = []
 
-    def make(names, locale: str = "en-US", viewport=(1000, 800)) -> list[Person]:
+    def make(names, locale: str = "en-US", viewport=(1000, 800),
+             reduced_motion: str = "no-preference") -> list[Person]:
         made = []
         for name in names:
             context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
-                                          locale=locale, base_url=table_server.url)
+                                          locale=locale, base_url=table_server.url,
+                                          reduced_motion=reduced_motion)
             context.add_init_script(REPORT_CSP)
             contexts.append(context)
             made.append(Person(context, name, errors))
