@@ -40,8 +40,14 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
     `search:W` (search with W worlds per move); `ismcts:I` (our ISMCTS with I iterations per
     move, `heartsuite.players.ismcts`); `ismcts-cpp` / `ismcts-py` (OpenSpiel's ISMCTS,
     timed), `ismcts-cpp:S` / `ismcts-py:S` (S simulations per move). `move_time` replaces the time
-    per move of the timed players (hard, expert, hard-v1, ismcts and the peers)."""
-    name, _, arg = spec.strip().lower().partition(":")
+    per move of the timed players (hard, expert, hard-v1, ismcts and the peers).
+
+    `+prior=K` after `hard`, `expert` or `search:W` adds the learned evaluation as a prior of K
+    worlds (`SearchConfig.prior`): the ablation of `docs/players.md`."""
+    spec, _, extra = spec.strip().lower().partition("+")
+    if extra:
+        return _with_prior(spec, extra, seed, move_time)
+    name, _, arg = spec.partition(":")
     if name in PEERS:
         from heartsuite.arena.openspiel import ISMCTSPeer
 
@@ -73,8 +79,38 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
     return make_player(name, seed)
 
 
+def _with_prior(spec: str, extra: str, seed: int, move_time: float | None) -> Player:
+    from dataclasses import replace
+
+    from heartsuite.players.levels import EXPERT, HARD
+    from heartsuite.players.search import SearchConfig, SearchPlayer
+
+    key, _, value = extra.partition("=")
+    try:
+        weight = float(value)
+    except ValueError:
+        weight = -1.0
+    if key != "prior" or not 0 < weight < 1e6:
+        raise ValueError(f"player {spec}+{extra}: the option is prior=K (K worlds, K > 0)")
+    name, _, arg = spec.partition(":")
+    if name == "search" and arg:
+        config = SearchConfig(worlds=_positive(arg, spec), prior=weight)
+    elif name in ("hard", "expert") and not arg:
+        level = HARD if name == "hard" else EXPERT
+        config = replace(level, move_time=move_time or level.move_time, prior=weight)
+    else:
+        raise ValueError(f"player {spec!r} takes no +prior (hard, expert and search:W do)")
+    return SearchPlayer(seed, config, name=f"{spec}+{extra}")
+
+
 def known_player(spec: str) -> bool:
     """Whether `build_player` accepts this name (checked before any game is played)."""
+    if "+" in spec:
+        try:
+            build_player(spec, 0)
+        except ValueError:
+            return False
+        return True
     name, _, arg = spec.strip().lower().partition(":")
     if name in PEERS or name in ("search", "ismcts"):
         return not arg or (arg.isdigit() and int(arg) > 0)

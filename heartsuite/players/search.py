@@ -40,7 +40,7 @@ from heartsuite.hearts.scoring import (
     winning_seats,
 )
 from heartsuite.hearts.view import SeatView
-from heartsuite.players import compiled, fast_heuristic
+from heartsuite.players import compiled, fast_heuristic, learned
 from heartsuite.players.base import choose_moon_to_win
 from heartsuite.players.compiled import reply
 from heartsuite.players.compiled.layout import S_HANDS
@@ -242,7 +242,9 @@ class SearchConfig:
     `race_every` worlds (`survivors`). `compiled`: each world's candidates are played out by the
     compiled core (`compiled.reply`) rather than by `reply_values` in Python; the same cards at a
     fixed number of worlds, about twice the worlds in the same time (`hard-v1` keeps the
-    Python loop). The knobs of earlier experiments (another play-out
+    Python loop). `prior`: the weight, in worlds, of the learned evaluation's value of each
+    candidate (`learned`) in the final choice, where the rules are those it knows and the round
+    cannot end the game; 0 leaves it out. The knobs of earlier experiments (another play-out
     policy, uniform worlds, no lookahead, the next card chosen per world, no racing, no reuse of
     repeated worlds) were measured and removed: docs/players.md."""
 
@@ -253,6 +255,7 @@ class SearchConfig:
     race_every: int = RACE_EVERY
     race_z: float = RACE_Z
     compiled: bool = True
+    prior: float = 0.0
 
     def __post_init__(self) -> None:
         if self.move_time is not None and self.move_time < 0:
@@ -263,6 +266,8 @@ class SearchConfig:
             raise ValueError("trust must be between 0 and 1 (both excluded)")
         if self.race_from < 2 or self.race_every < 1 or self.race_z <= 0:
             raise ValueError("racing needs race_from >= 2, race_every >= 1 and race_z > 0")
+        if self.prior < 0:
+            raise ValueError("prior must be at least 0 worlds")
 
 
 def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
@@ -306,6 +311,7 @@ def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
         return world_value(rules, seat, totals, rounds_done, r)
 
     fast: CompiledReplies | None = None
+    prior: list[float] | None = None
 
     while True:
         hands = posterior.world(rng)
@@ -320,6 +326,9 @@ def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
                 cands.insert(0, first)
             if config.compiled:
                 fast = CompiledReplies(template, seat, cands, totals, rounds_done)
+            if config.prior and learned.applies_to(rules) and not could_end(rules, totals,
+                                                                              rounds_done):
+                prior = prior_leads(template, view, cands)
         # The chains repeat worlds (a third of them early in a round, most late), and a
         # world's play-outs are deterministic: a repeat counts again at no cost.
         seen = searched.setdefault(tuple(hands), {})
@@ -347,8 +356,27 @@ def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
         elif time.perf_counter() >= deadline or len(alive) == 1:
             break  # out of time, or the race is decided: the time left is banked by the player
     means = {c: sum(v) / len(v) for c, v in zip(cands, values, strict=True)}
-    best = max(alive, key=lambda i: (sum(values[i]), -i))
+    if prior is not None:
+        # every candidate still in the race has met the same worlds: the prior counts as
+        # `config.prior` more worlds of its value
+        lift = prior
+        best = max(alive, key=lambda i: (sum(values[i]) + config.prior * lift[i], -i))
+    else:
+        best = max(alive, key=lambda i: (sum(values[i]), -i))
     return cands[best], means, done
+
+
+def prior_leads(template: Round, view: SeatView, cands: list[int]) -> list[float]:
+    """The learned evaluation's lead for the seat after each candidate (`learned`): the
+    position after the card, as the seat sees it (any world of the view gives the same
+    features)."""
+    seat = view.seat
+    rows = np.zeros((len(cands), learned.SIZE), dtype=np.float32)
+    for i, c in enumerate(cands):
+        r = template.copy()
+        r.play(c)
+        learned.encode(r, seat, view.passed_to, view.passed, rows[i])
+    return learned.shipped().leads(rows)
 
 
 class CompiledReplies:
