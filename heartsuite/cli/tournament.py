@@ -18,7 +18,7 @@ import sys
 from contextlib import nullcontext
 from typing import Any
 
-from heartsuite.arena.tournament import known_player, run_tournament
+from heartsuite.arena.tournament import build_player, known_player, run_tournament
 from heartsuite.cli import UserError
 from heartsuite.cli.progress import TournamentProgress
 from heartsuite.hearts.rules import Rules, RulesError
@@ -56,7 +56,12 @@ def _lineup(text: str, rules: Rules) -> list[str]:
         raise UserError(f"--players needs {rules.players} names for {rules.variant}, "
                         f"got {len(names)}")
     for name in names:
-        if not known_player(name):
+        if "+" in name:  # an option of a search player: say what is wrong with it
+            try:
+                build_player(name, 0)
+            except ValueError as exc:
+                raise UserError(str(exc)) from None
+        elif not known_player(name):
             raise UserError(f"unknown player {name!r}")
     return names
 
