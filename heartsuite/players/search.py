@@ -40,10 +40,8 @@ from heartsuite.hearts.scoring import (
     winning_seats,
 )
 from heartsuite.hearts.view import SeatView
-from heartsuite.players import compiled, fast_heuristic, learned
+from heartsuite.players import fast_heuristic, learned
 from heartsuite.players.base import choose_moon_to_win
-from heartsuite.players.compiled import reply
-from heartsuite.players.compiled.layout import S_HANDS
 from heartsuite.players.game_chance import could_end, win_chance
 from heartsuite.players.heuristic import HeuristicPlayer
 from heartsuite.players.posterior import TRUST, Posterior
@@ -382,10 +380,20 @@ def prior_leads(template: Round, view: SeatView, cands: list[int]) -> list[float
 class CompiledReplies:
     """`reply_values` of one search's candidates, world by world, by the compiled core
     (`compiled.reply.replies`): one call per world for the candidates still in the race, the raw
-    outcomes valued here by `outcome_value` (memoized: the same points recur)."""
+    outcomes valued here by `outcome_value` (memoized: the same points recur).
+
+    The compiled core (numba, about a third of a second to import) is imported here, at the
+    first search, not with this module: a command line that only names players starts without
+    it."""
 
     def __init__(self, template: Round, seat: int, cands: list[int], totals: tuple[int, ...],
                  rounds_done: int) -> None:
+        from heartsuite.players import compiled
+        from heartsuite.players.compiled import reply
+        from heartsuite.players.compiled.layout import S_HANDS
+
+        self.reply = reply
+        self.hands_at = S_HANDS
         rules = template.rules
         self.rules = rules
         self.seat = seat
@@ -405,8 +413,9 @@ class CompiledReplies:
 
     def replies(self, hands: list[int], todo: list[int]) -> list[Reply]:
         n = self.n
-        self.row[S_HANDS : S_HANDS + n] = hands
+        self.row[self.hands_at : self.hands_at + n] = hands
         k = len(todo)
+        reply = self.reply
         reply.replies(self.facts, self.row, self.seat, self.cards[todo], self.seen, self.counts,
                       self.heads, self.points, self.shooters)
         counts = self.counts[:k].tolist()
