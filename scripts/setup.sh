@@ -39,5 +39,6 @@ else
     .venv/bin/python -m pip install -q -e .
 fi
 # Compile the play-out core once (numba keeps the machine code on disk), so that the first Hard
-# move of the app or of a test does not wait for it.
-.venv/bin/python -m heartsuite.players.warm
+# move of the app or of a test does not wait for it (scripts/test.sh does it itself, beside the
+# static checks: HEARTSUITE_NO_WARM=1).
+[ -n "${HEARTSUITE_NO_WARM:-}" ] || .venv/bin/python -m heartsuite.players.warm

@@ -181,7 +181,14 @@ def test_a_fresh_search_chooses_the_recorded_cards(index: int) -> None:
                                                                    want["searches"])
 
 
-@pytest.mark.parametrize("index", range(len(GAMES)))
+# `hard-v1` differs from the released settings only in playing out in Python (`reply_values`),
+# which `test_compiled_replies_are_reply_values` holds to the compiled replies in 24 rule sets,
+# and the released search plays every game above. So its own self-play is checked on the
+# standard game and on the game whose rounds can end it (pure Python: ~7 s each), not on all.
+HARD_V1_GAMES = (0, len(GAMES) - 1)
+
+
+@pytest.mark.parametrize("index", HARD_V1_GAMES)
 def test_hard_v1_self_play_makes_the_recorded_choices(index: int) -> None:
     want = _golden()["games"][index]
     got = self_play(index, frozen=True)
