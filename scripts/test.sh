@@ -8,7 +8,7 @@ HEARTSUITE_NO_WARM=1 bash scripts/setup.sh --test
 # The play-out core's compile (one core, ~16 s the first time) runs beside the static checks.
 .venv/bin/python -m heartsuite.players.warm &
 warm=$!
-.venv/bin/ruff check heartsuite tests bench
+.venv/bin/ruff check heartsuite tests bench scripts
 .venv/bin/mypy --strict heartsuite
 tools/js/node_modules/.bin/tsc -p jsconfig.json
 # quiet when the contracts hold; run again to print the report when one is broken
