@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from heartsuite.hearts.cards import QUEEN_SPADES, mask_of, parse_card, parse_cards
+from heartsuite.hearts.cards import QUEEN_SPADES, cards_of, mask_of, parse_card, parse_cards
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import PASS_NAMES, Rules
 from heartsuite.hearts.scoring import round_scores
@@ -159,7 +159,7 @@ def shipped() -> ValueNet:
 def samples_of_record(record: dict[str, Any]) -> Iterator[tuple[NDArray[np.float32], list[int]]]:
     """From one game record (the tournament's `--records` lines): for every position of every
     round of the standard rules, each seat's features and the round's final scores relative to
-    that seat. Positions are taken before each card is played, and once the round is over."""
+    that seat. Positions are taken before each card is played."""
     rules = Rules(**record["rules"])
     if not applies_to(rules):
         return
@@ -170,18 +170,18 @@ def samples_of_record(record: dict[str, Any]) -> Iterator[tuple[NDArray[np.float
         passes = [mask_of(parse_cards(p)) for p in rd.get("passes") or []]
         if offset:
             for s, p in enumerate(passes):
-                r.submit_pass(s, [c for c in range(52) if p >> c & 1])
+                r.submit_pass(s, cards_of(p))
         plays: list[int] = []
         for trick in rd["tricks"]:
             plays.extend(parse_card(c) for c in trick["cards"])
-        states: list[tuple[int, list[NDArray[np.float32]]]] = []
+        states: list[list[NDArray[np.float32]]] = []
         for card in plays:
-            states.append((r.trick_no, [_state(r, s, offset, passes) for s in range(SEATS)]))
+            states.append([_state(r, s, offset, passes) for s in range(SEATS)])
             r.play(card)
         if not r.is_over:
             continue  # an unfinished round: no outcome to learn from
         scores = final_scores(r)
-        for _, xs in states:
+        for xs in states:
             for s, x in enumerate(xs):
                 yield x, [scores[(s + k) % SEATS] for k in range(SEATS)]
 

@@ -354,13 +354,10 @@ def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
         elif time.perf_counter() >= deadline or len(alive) == 1:
             break  # out of time, or the race is decided: the time left is banked by the player
     means = {c: sum(v) / len(v) for c, v in zip(cands, values, strict=True)}
-    if prior is not None:
-        # every candidate still in the race has met the same worlds: the prior counts as
-        # `config.prior` more worlds of its value
-        lift = prior
-        best = max(alive, key=lambda i: (sum(values[i]) + config.prior * lift[i], -i))
-    else:
-        best = max(alive, key=lambda i: (sum(values[i]), -i))
+    # every candidate still in the race has met the same worlds: a prior counts as
+    # `config.prior` more worlds of its value (none: nothing added)
+    lift = prior or [0.0] * len(cands)
+    best = max(alive, key=lambda i: (sum(values[i]) + config.prior * lift[i], -i))
     return cands[best], means, done
 
 
