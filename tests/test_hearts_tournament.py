@@ -143,7 +143,7 @@ def test_cli_omnibus_records(tmp_path, capsys: pytest.CaptureFixture[str]) -> No
       "--omnibus"], "not played with Black Maria"),
     (["--players", "random,random,random", "--hands", "5"], "needs 4 names"),
     (["--players", "random,random,random,ghost", "--hands", "5"], "unknown player"),
-    (["--players", "easy+prior=3,random,random,random", "--hands", "5"], "takes no +prior"),
+    (["--players", "easy+prior=3,random,random,random", "--hands", "5"], "takes no +options"),
     (["--players", "hard+prior=much,random,random,random", "--hands", "5"], "prior=K"),
     (["--players", "random,random,random,random", "--hands", "0"], "--hands"),
     (["--players", "random,random,random,random", "--hands", "5", "--jobs", "0"], "--jobs"),

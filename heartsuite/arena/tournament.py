@@ -42,11 +42,13 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
     timed), `ismcts-cpp:S` / `ismcts-py:S` (S simulations per move). `move_time` replaces the time
     per move of the timed players (hard, expert, hard-v1, ismcts and the peers).
 
-    `+prior=K` after `hard`, `expert` or `search:W` adds the learned evaluation as a prior of K
-    worlds (`SearchConfig.prior`): the ablation of `docs/players.md`."""
+    Options after `hard`, `expert` or `search:W`, each after a `+`: `prior=K` adds the learned
+    evaluation as a prior of K worlds (`SearchConfig.prior`); `pass=heuristic` passes as the
+    heuristic does and `pass=search` by simulation (`SearchConfig.pass_search`, the default).
+    They make the ablations of `docs/players.md`."""
     spec, _, extra = spec.strip().lower().partition("+")
     if extra:
-        return _with_prior(spec, extra, seed, move_time)
+        return _with_options(spec, extra, seed, move_time)
     name, _, arg = spec.partition(":")
     if name in PEERS:
         from heartsuite.arena.openspiel import ISMCTSPeer
@@ -79,27 +81,36 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
     return make_player(name, seed)
 
 
-def _with_prior(spec: str, extra: str, seed: int, move_time: float | None) -> Player:
+def _with_options(spec: str, extra: str, seed: int, move_time: float | None) -> Player:
     from dataclasses import replace
 
     from heartsuite.players.levels import EXPERT, HARD
     from heartsuite.players.search import SearchConfig, SearchPlayer
 
-    key, _, value = extra.partition("=")
-    try:
-        weight = float(value)
-    except ValueError:
-        weight = -1.0
-    if key != "prior" or not 0 < weight < 1e6:
-        raise ValueError(f"player {spec}+{extra}: the option is prior=K (K worlds, K > 0)")
+    options: dict[str, object] = {}
+    for option in extra.split("+"):
+        key, _, value = option.partition("=")
+        if key == "prior":
+            try:
+                weight = float(value)
+            except ValueError:
+                weight = -1.0
+            if not 0 < weight < 1e6:
+                raise ValueError(f"player {spec}+{extra}: prior=K takes K worlds, K > 0")
+            options["prior"] = weight
+        elif key == "pass" and value in ("search", "heuristic"):
+            options["pass_search"] = value == "search"
+        else:
+            raise ValueError(f"player {spec}+{extra}: the options are prior=K and "
+                             "pass=search|heuristic")
     name, _, arg = spec.partition(":")
     if name == "search" and arg:
-        config = SearchConfig(worlds=_positive(arg, spec), prior=weight)
+        config = replace(SearchConfig(worlds=_positive(arg, spec)), **options)  # type: ignore[arg-type]
     elif name in ("hard", "expert") and not arg:
         level = HARD if name == "hard" else EXPERT
-        config = replace(level, move_time=move_time or level.move_time, prior=weight)
+        config = replace(level, move_time=move_time or level.move_time, **options)  # type: ignore[arg-type]
     else:
-        raise ValueError(f"player {spec!r} takes no +prior (hard, expert and search:W do)")
+        raise ValueError(f"player {spec!r} takes no +options (hard, expert and search:W do)")
     return SearchPlayer(seed, config, name=f"{spec}+{extra}")
 
 

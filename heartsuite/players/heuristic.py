@@ -201,6 +201,11 @@ _SPADES_BELOW_QUEEN = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
 _QUEEN_ACE_KING = QS_BIT | HIGH_SPADES
 
 
+def danger_order() -> tuple[int, ...]:
+    """Every card, the most dangerous to keep first: the order the defensive pass fills in."""
+    return _DANGER_ORDER
+
+
 class HeuristicPlayer:
     """Deterministic rules of thumb; `rng` is accepted for the protocol and never needed."""
 

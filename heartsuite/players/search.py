@@ -242,7 +242,9 @@ class SearchConfig:
     fixed number of worlds, about twice the worlds in the same time (`hard-v1` keeps the
     Python loop). `prior`: the weight, in worlds, of the learned evaluation's value of each
     candidate (`learned`) in the final choice, where the rules are those it knows and the round
-    cannot end the game; 0 leaves it out. The knobs of earlier experiments (another play-out
+    cannot end the game; 0 leaves it out. `pass_search`: the pass chosen by simulation
+    (`pass_search`: `move_time` seconds, or `PASS_DEALS` deals with a fixed number of worlds);
+    off, the heuristic's pass. The knobs of earlier experiments (another play-out
     policy, uniform worlds, no lookahead, the next card chosen per world, no racing, no reuse of
     repeated worlds) were measured and removed: docs/players.md."""
 
@@ -254,6 +256,7 @@ class SearchConfig:
     race_z: float = RACE_Z
     compiled: bool = True
     prior: float = 0.0
+    pass_search: bool = True
 
     def __post_init__(self) -> None:
         if self.move_time is not None and self.move_time < 0:
@@ -462,6 +465,8 @@ def survivors(alive: list[int], values: list[list[float]],
     return keep
 
 
+PASS_DEALS = 512  # the deals of a searched pass at a fixed number of worlds
+
 BANK_CAP = 20.0  # the most time a player keeps in hand, in moves' worth
 SPEND_EARLY = 1.0  # the share of the banked time a move of the first tricks may add
 SPEND_LATE = 0.25
@@ -473,8 +478,8 @@ MOST = 4.0  # and no move takes more than this many times the move time (a perso
 
 class SearchPlayer:
     """Determinized search for the play (`search_play` with `config`), with one `Posterior`
-    kept through each round; the heuristic player's pass (a pass chosen by simulation measured
-    no better: docs/players.md).
+    kept through each round; the pass chosen by simulation (`pass_search`; the heuristic
+    player's with `pass_search=False`).
 
     With a time per move, the player keeps a clock like a chess engine's: every move with a
     choice adds `move_time`, a search that ends early (the race decided) leaves the rest in the
@@ -494,7 +499,13 @@ class SearchPlayer:
         self.bank = 0.0  # seconds saved by earlier moves (negative: overspent)
 
     def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
-        return self._passer.choose_pass(view, rng)
+        if not self.config.pass_search:
+            return self._passer.choose_pass(view, rng)
+        from heartsuite.players.pass_search import search_pass  # it imports this module
+
+        if self.config.worlds is not None:
+            return search_pass(view, rng, deals=PASS_DEALS)[0]
+        return search_pass(view, rng, move_time=self.config.move_time)[0]
 
     def choose_play(self, view: SeatView, rng: Rng) -> int:
         key = (view.code, view.round_index, view.totals, view.seat)
