@@ -17,6 +17,7 @@ from heartsuite.hearts.rules import VARIANTS, Rules, deck_mask
 from heartsuite.hearts.view import SeatView
 from heartsuite.players import fast_heuristic
 from heartsuite.players.heuristic import jack_of, pass_cards
+from heartsuite.players.levels import hint_pass
 from heartsuite.players.pass_search import (
     POOL,
     PassTrials,
@@ -24,7 +25,13 @@ from heartsuite.players.pass_search import (
     pass_pool,
     search_pass,
 )
-from heartsuite.players.search import PASS_DEALS, SearchConfig, SearchPlayer, world_value
+from heartsuite.players.search import (
+    PASS_DEALS,
+    SearchConfig,
+    SearchPlayer,
+    pass_deals,
+    world_value,
+)
 from heartsuite.prng import Rng
 
 PASSING = [Rules.variant_named(v) for v in VARIANTS if Rules.variant_named(v).passing]
@@ -118,7 +125,8 @@ def test_the_option_reaches_the_player_and_the_tournament() -> None:
     view = pass_view(Rules(), 9, seat=1)
     player = build_player("search:4", 1)
     assert isinstance(player, SearchPlayer) and player.config.pass_search
-    want = search_pass(view, Rng(3), deals=PASS_DEALS)[0]
+    assert pass_deals(4) == 128 and pass_deals(16) == pass_deals(60) == PASS_DEALS
+    want = search_pass(view, Rng(3), deals=128)[0]
     assert want != pass_cards(view.rules, view.hand)  # a hand where the two differ
     assert player.choose_pass(view, Rng(3)) == want
     plain = build_player("search:4+pass=heuristic", 1)
@@ -131,3 +139,11 @@ def test_the_option_reaches_the_player_and_the_tournament() -> None:
     for bad in ("search:4+pass", "search:4+pass=maybe", "easy+pass=heuristic"):
         with pytest.raises(ValueError, match="options"):
             build_player(bad, 1)
+
+
+def test_the_pass_hint_is_the_searched_pass_of_fixed_deals() -> None:
+    """The same hand gets the same hint wherever it is computed: `PASS_DEALS` deals, not a time."""
+    view = pass_view(Rules(), 9, seat=1)
+    hinted = hint_pass(view, 17)
+    assert hinted == hint_pass(view, 17)
+    assert hinted == search_pass(view, Rng.for_key("hearts-hint-pass", 17, 0), deals=PASS_DEALS)[0]

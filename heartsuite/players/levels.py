@@ -15,7 +15,8 @@ from dataclasses import replace
 from heartsuite.hearts.view import SeatView
 from heartsuite.players.base import Player, RandomPlayer
 from heartsuite.players.heuristic import HeuristicPlayer
-from heartsuite.players.search import SearchConfig, SearchPlayer, search_play
+from heartsuite.players.pass_search import search_pass
+from heartsuite.players.search import PASS_DEALS, SearchConfig, SearchPlayer, search_play
 from heartsuite.prng import Rng
 
 HARD_MOVE_TIME = 0.1
@@ -69,6 +70,8 @@ def hint(view: SeatView, seed: int = 0) -> int:
 
 
 def hint_pass(view: SeatView, seed: int = 0) -> list[int]:
-    """The three cards Hard would pass now."""
+    """The three cards Hard would pass now: its searched pass over a fixed `PASS_DEALS` deals
+    rather than its 0.1 s (about as many), so that the same hand gets the same hint wherever it
+    is computed (a worker, the server)."""
     rng = Rng.for_key("hearts-hint-pass", seed, view.round_index)
-    return SearchPlayer(seed, HARD).choose_pass(view, rng)
+    return search_pass(view, rng, deals=PASS_DEALS)[0]

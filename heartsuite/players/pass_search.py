@@ -7,7 +7,7 @@ other seats; in each deal the others pass as the heuristic does (at the moment o
 has shown anything, so deals are uniform and the model's passes are all there is to read), the
 cards change hands, and the round is played out by the compiled heuristic at every seat
 (`compiled.play_out_rows`, a few hundred thousand rounds a second). A deal's value for the seat
-is the search's own (`search.outcome_value`: the lead over the others' mean, the moon rule, the
+is the search's own (`values.outcome_value`: the lead over the others' mean, the moon rule, the
 game's end). Candidates clearly behind the leader on the same deals are dropped as the deals come
 in (racing, as the play's search does), so the deals go to the close ones; the heuristic's pass
 wins ties. An earlier version that tried 60 deals in Python measured no better than the
@@ -30,7 +30,7 @@ from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules, deck_mask
 from heartsuite.hearts.view import SeatView
 from heartsuite.players.heuristic import danger_order, jack_of, pass_cards
-from heartsuite.players.search import outcome_value
+from heartsuite.players.values import outcome_value
 from heartsuite.prng import Rng
 
 POOL = 8  # cards the candidate passes are made of: C(8, 3) = 56 candidates

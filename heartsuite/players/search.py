@@ -31,21 +31,15 @@ import numpy as np
 from heartsuite.hearts.cards import QS_BIT, SUIT_OF, cards_of
 from heartsuite.hearts.phase import DONE
 from heartsuite.hearts.round import Round
-from heartsuite.hearts.rules import Rules
-from heartsuite.hearts.scoring import (
-    game_over,
-    moon_choice_open,
-    round_scores,
-    standings,
-    winning_seats,
-)
 from heartsuite.hearts.view import SeatView
 from heartsuite.players import fast_heuristic, learned
 from heartsuite.players.base import choose_moon_to_win
-from heartsuite.players.game_chance import could_end, win_chance
+from heartsuite.players.game_chance import could_end
 from heartsuite.players.heuristic import HeuristicPlayer
+from heartsuite.players.pass_search import search_pass
 from heartsuite.players.posterior import TRUST, Posterior
 from heartsuite.players.sampling import play_history
+from heartsuite.players.values import outcome_value, world_value
 from heartsuite.prng import Rng
 
 
@@ -101,44 +95,6 @@ def _running(view: SeatView) -> bool:
     mine = view.taken[view.seat] & penalty
     return bool(mine) and not any(t & penalty for s, t in enumerate(view.taken)
                                   if s != view.seat)
-
-
-def world_value(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: int,
-                r: Round) -> float:
-    """How good a finished round is for `seat`: its lead over the mean of its opponents, plus, in
-    a round that can end the game, a bonus of the round's total points if it ends the game with
-    `seat` winning, a penalty of the same size if someone else wins it, and if the game goes on,
-    the bonus times (2 × the seat's chance of winning it from there − 1) (`game_chance`)."""
-    return outcome_value(rules, seat, totals, rounds_done, r.points, r.moon_shooter())
-
-
-def outcome_value(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: int,
-                  points: Sequence[int], shooter: int | None) -> float:
-    """`world_value` of a round whose points are settled, from its points per seat and the seat
-    that took every penalty card (None if nobody did): all the value reads of the round."""
-    if rules.moon == "none":
-        shooter = None
-    choice = None
-    if shooter is not None and moon_choice_open(rules, list(totals), shooter, rounds_done + 1,
-                                                list(points)):
-        choice = "new"
-    scores = round_scores(rules, list(points), shooter, choice)
-    n = rules.players
-    if rules.partnership:
-        st = standings(rules, scores)
-        lead = float(st[(seat + 1) % n] - st[seat])
-    else:
-        own = scores[seat]
-        lead = (sum(scores) - own) / (n - 1) - own
-    if rules.reverse:
-        lead = -lead
-    if not could_end(rules, totals, rounds_done):
-        return lead
-    after = [t + s for t, s in zip(totals, scores, strict=True)]
-    bonus = rules.total_points()
-    if game_over(rules, after, rounds_done + 1):
-        return lead + (bonus if seat in winning_seats(rules, after) else -bonus)
-    return lead + bonus * (2 * win_chance(rules, seat, tuple(after), rounds_done + 1) - 1)
 
 
 def next_choices(r: Round, seat: int) -> list[int]:
@@ -243,7 +199,8 @@ class SearchConfig:
     Python loop). `prior`: the weight, in worlds, of the learned evaluation's value of each
     candidate (`learned`) in the final choice, where the rules are those it knows and the round
     cannot end the game; 0 leaves it out. `pass_search`: the pass chosen by simulation
-    (`pass_search`: `move_time` seconds, or `PASS_DEALS` deals with a fixed number of worlds);
+    (`pass_search`: `move_time` seconds, or `pass_deals(worlds)` deals with a fixed number of
+    worlds);
     off, the heuristic's pass. The knobs of earlier experiments (another play-out
     policy, uniform worlds, no lookahead, the next card chosen per world, no racing, no reuse of
     repeated worlds) were measured and removed: docs/players.md."""
@@ -465,7 +422,13 @@ def survivors(alive: list[int], values: list[list[float]],
     return keep
 
 
-PASS_DEALS = 512  # the deals of a searched pass at a fixed number of worlds
+PASS_DEALS = 512  # the most deals of a searched pass at a fixed number of worlds
+
+
+def pass_deals(worlds: int) -> int:
+    """The deals of a searched pass for a search of `worlds` worlds a move: 32 per world, at most
+    `PASS_DEALS` (512 from 16 worlds on; a small search stays quick)."""
+    return min(PASS_DEALS, 32 * worlds)
 
 BANK_CAP = 20.0  # the most time a player keeps in hand, in moves' worth
 SPEND_EARLY = 1.0  # the share of the banked time a move of the first tricks may add
@@ -501,10 +464,8 @@ class SearchPlayer:
     def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
         if not self.config.pass_search:
             return self._passer.choose_pass(view, rng)
-        from heartsuite.players.pass_search import search_pass  # it imports this module
-
         if self.config.worlds is not None:
-            return search_pass(view, rng, deals=PASS_DEALS)[0]
+            return search_pass(view, rng, deals=pass_deals(self.config.worlds))[0]
         return search_pass(view, rng, move_time=self.config.move_time)[0]
 
     def choose_play(self, view: SeatView, rng: Rng) -> int:

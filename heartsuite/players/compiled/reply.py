@@ -6,7 +6,7 @@ its own next turn, and there plays out each of its next cards (one per run of ca
 alike in that world). That is about fifteen play-outs per world early in a round and, in pure
 Python, nearly two thirds of a move's time (the rest is the posterior's chains). `replies` does
 all of one world's candidates in one call and returns raw outcomes (the round's points and who
-shot the moon); the search values them in Python as before (`search.outcome_value`), so at a
+shot the moon); the search values them in Python as before (`values.outcome_value`), so at a
 fixed number of worlds it chooses exactly the cards the pure-Python loop chooses, and only sees
 more worlds in the same time. `tests/test_hearts_compiled.py` holds it to `reply_values`.
 """
