@@ -200,8 +200,7 @@ class SearchConfig:
     candidate (`learned`) in the final choice, where the rules are those it knows and the round
     cannot end the game; 0 leaves it out. `pass_search`: the pass chosen by simulation
     (`pass_search`: `move_time` seconds, or `pass_deals(worlds)` deals with a fixed number of
-    worlds);
-    off, the heuristic's pass. The knobs of earlier experiments (another play-out
+    worlds); off, the heuristic's pass. The knobs of earlier experiments (another play-out
     policy, uniform worlds, no lookahead, the next card chosen per world, no racing, no reuse of
     repeated worlds) were measured and removed: docs/players.md."""
 
