@@ -4,6 +4,8 @@ over the protocol, fetch the record and verify it; every refusal is one line and
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import subprocess
@@ -15,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from heartsuite.arena.remote import Invite, RemoteError, parse_invite, parse_server
+from heartsuite.cli import main
 from tests.ports import free_port, wait_listening
 
 CLI = [sys.executable, "-m", "heartsuite"]
@@ -36,6 +39,26 @@ class Served:
     def run(self, *args: str, timeout: float = 240) -> subprocess.CompletedProcess[str]:
         return subprocess.run([*CLI, "hearts", *args], env=self.env, capture_output=True,
                               text=True, timeout=timeout)
+
+    def call(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """The same command run in this process (its `main`, its environment, its output
+        captured): a refusal costs no interpreter start. `run` keeps the real program's path."""
+        out, err = io.StringIO(), io.StringIO()
+        saved = os.environ.get("XDG_DATA_HOME")
+        os.environ["XDG_DATA_HOME"] = self.env["XDG_DATA_HOME"]
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                try:
+                    code = main(["hearts", *args])
+                except SystemExit as exit_:  # argparse's own refusals
+                    code = exit_.code if isinstance(exit_.code, int) else 2
+        finally:
+            if saved is None:
+                del os.environ["XDG_DATA_HOME"]
+            else:
+                os.environ["XDG_DATA_HOME"] = saved
+        return subprocess.CompletedProcess(["heartsuite", "hearts", *args], code,
+                                           out.getvalue(), err.getvalue())
 
     def start(self, *args: str) -> subprocess.Popen[str]:
         return subprocess.Popen([*CLI, "hearts", *args], env=self.env, stdout=subprocess.PIPE,
@@ -153,45 +176,46 @@ def test_a_table_of_black_maria_has_three_seats(served: Served, tmp_path: Path) 
 # Refusals: one line, exit 2 --------------------------------------------------------------------
 
 def test_a_full_table_a_bad_link_and_a_refused_name(served: Served, tmp_path: Path) -> None:
-    made = served.run("table", "new", "--server", served.url, "--bots", "hard,hard,hard",
-                      "--token-file", str(tmp_path / "c.token"))
+    made = served.call("table", "new", "--server", served.url, "--bots", "hard,hard,hard",
+                       "--token-file", str(tmp_path / "c.token"))
     invite = json.loads(made.stdout)["invite"]
+    # one refusal from the real program (its exit code, its one line); the rest in this process
     refused(served.run("join", invite, "--name", "Late", "--player", "random",
                        "--token-file", str(tmp_path / "late.token")), "started")
 
-    open_table = json.loads(served.run("table", "new", "--server", served.url,
-                                       "--token-file", str(tmp_path / "d.token")).stdout)
-    refused(served.run("join", open_table["invite"], "--name", "A\u0007B", "--player", "random",
-                       "--token-file", str(tmp_path / "e.token")), "bad_name")
-    refused(served.run("join", open_table["invite"], "--name", "x" * 25, "--player", "random",
-                       "--token-file", str(tmp_path / "e.token")), "bad_name")
-    refused(served.run("join", f"{served.url}/t/ZZZZ-ZZ", "--name", "A", "--player", "random",
-                       "--token-file", str(tmp_path / "e.token")), "not_found")
-    refused(served.run("join", "ftp://example.org/t/K7QM-2P", "--name", "A", "--player",
-                       "random"), "not an invite link")
-    refused(served.run("join", f"{served.url}/tables/K7QM-2P", "--name", "A", "--player",
-                       "random"), "not an invite link")
-    refused(served.run("join", f"{served.url}/t/K7!", "--name", "A", "--player", "random"),
+    open_table = json.loads(served.call("table", "new", "--server", served.url,
+                                        "--token-file", str(tmp_path / "d.token")).stdout)
+    refused(served.call("join", open_table["invite"], "--name", "A\u0007B", "--player", "random",
+                        "--token-file", str(tmp_path / "e.token")), "bad_name")
+    refused(served.call("join", open_table["invite"], "--name", "x" * 25, "--player", "random",
+                        "--token-file", str(tmp_path / "e.token")), "bad_name")
+    refused(served.call("join", f"{served.url}/t/ZZZZ-ZZ", "--name", "A", "--player", "random",
+                        "--token-file", str(tmp_path / "e.token")), "not_found")
+    refused(served.call("join", "ftp://example.org/t/K7QM-2P", "--name", "A", "--player",
+                        "random"), "not an invite link")
+    refused(served.call("join", f"{served.url}/tables/K7QM-2P", "--name", "A", "--player",
+                        "random"), "not an invite link")
+    refused(served.call("join", f"{served.url}/t/K7!", "--name", "A", "--player", "random"),
             "not a table code")
-    refused(served.run("join", open_table["invite"], "--name", "A", "--player", "grandmaster"),
+    refused(served.call("join", open_table["invite"], "--name", "A", "--player", "grandmaster"),
             "unknown player")
-    refused(served.run("join", f"http://127.0.0.1:{free_port()}/t/K7QM-2P", "--name", "A",
-                       "--player", "random"), "cannot reach")
-    refused(served.run("table", "new", "--server", "localhost:8000"), "not a server address")
-    refused(served.run("table", "new", "--server", served.url, "--bots", "superbot"),
+    refused(served.call("join", f"http://127.0.0.1:{free_port()}/t/K7QM-2P", "--name", "A",
+                        "--player", "random"), "cannot reach")
+    refused(served.call("table", "new", "--server", "localhost:8000"), "not a server address")
+    refused(served.call("table", "new", "--server", served.url, "--bots", "superbot"),
             "unknown computer player")
-    refused(served.run("table", "new", "--server", served.url, "--variant", "poker"))
-    refused(served.run("table", "record", open_table["invite"], "--token-file",
-                       str(tmp_path / "nobody.token")), "no token")
+    refused(served.call("table", "new", "--server", served.url, "--variant", "poker"))
+    refused(served.call("table", "record", open_table["invite"], "--token-file",
+                        str(tmp_path / "nobody.token")), "no token")
     (tmp_path / "junk.token").write_text("not a token!")
-    refused(served.run("join", open_table["invite"], "--name", "A", "--player", "random",
-                       "--token-file", str(tmp_path / "junk.token")), "does not hold a token")
+    refused(served.call("join", open_table["invite"], "--name", "A", "--player", "random",
+                        "--token-file", str(tmp_path / "junk.token")), "does not hold a token")
     (tmp_path / "junk.json").write_text("{not json")
-    refused(served.run("table", "verify", str(tmp_path / "junk.json")), "not JSON")
-    refused(served.run("table", "verify", str(tmp_path / "missing.json")), "cannot read")
+    refused(served.call("table", "verify", str(tmp_path / "junk.json")), "not JSON")
+    refused(served.call("table", "verify", str(tmp_path / "missing.json")), "cannot read")
     # None of this sat anyone: the open table still waits with only its creator.
-    refused(served.run("table", "record", open_table["invite"], "--token-file",
-                       str(tmp_path / "d.token")), "in_progress")
+    refused(served.call("table", "record", open_table["invite"], "--token-file",
+                        str(tmp_path / "d.token")), "in_progress")
     with urllib.request.urlopen(f"{served.url}/api/tables/{open_table['code']}") as answer:
         seats = json.load(answer)["table"]["seats"]
     assert [s["kind"] for s in seats] == ["person", "open", "open", "open"]
