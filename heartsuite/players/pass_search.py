@@ -30,7 +30,7 @@ from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules, deck_mask
 from heartsuite.hearts.view import SeatView
 from heartsuite.players.heuristic import danger_order, jack_of, pass_cards
-from heartsuite.players.values import outcome_value
+from heartsuite.players.values import OutcomeValues
 from heartsuite.prng import Rng
 
 POOL = 8  # cards the candidate passes are made of: C(8, 3) = 56 candidates
@@ -105,7 +105,7 @@ def search_pass(view: SeatView, rng: Rng, *, deals: int | None = None,
 class PassTrials:
     """One seat's pass tried against deals: `deal` the unseen cards and the others' passes,
     `values` of candidate passes in those deals (compiled play-outs, valued by the search's
-    `outcome_value`)."""
+    `values.OutcomeValues`)."""
 
     def __init__(self, view: SeatView) -> None:
         from heartsuite.players import compiled  # numba: imported at the first pass searched
@@ -133,7 +133,7 @@ class PassTrials:
         self.facts = compiled.rules_facts(rules)
         self.base = compiled.encode_round(Round(rules, dealt))  # in play, before the first card
         self._passes: dict[int, int] = {}
-        self._values: dict[tuple[int, ...], float] = {}
+        self._value = OutcomeValues(rules, self.seat, self.totals, self.rounds_done)
 
     def deal(self, gen: np.random.Generator, count: int) -> tuple[Ints, Ints]:
         """`count` uniform deals of the unseen cards: the hands before the pass (count, seats)
@@ -183,15 +183,7 @@ class PassTrials:
         shooter = np.where(took_all.any(axis=1) & (penalty != 0), np.argmax(took_all, axis=1), -1)
         keys = np.concatenate([states[:, S_POINTS:S_POINTS + n], shooter[:, None]], axis=1)
         unique, inverse = np.unique(keys, axis=0, return_inverse=True)
-        table = []
-        for row in unique.tolist():
-            key = tuple(row)
-            v = self._values.get(key)
-            if v is None:
-                v = self._values[key] = outcome_value(self.rules, seat, self.totals,
-                                                      self.rounds_done, row[:n],
-                                                      None if row[n] < 0 else row[n])
-            table.append(v)
+        table = [self._value(row[:n], row[n]) for row in unique.tolist()]
         return np.array(table)[inverse.reshape(-1)].reshape(k, count)
 
 

@@ -39,7 +39,7 @@ from heartsuite.players.heuristic import HeuristicPlayer
 from heartsuite.players.pass_search import search_pass
 from heartsuite.players.posterior import TRUST, Posterior
 from heartsuite.players.sampling import play_history
-from heartsuite.players.values import outcome_value, world_value
+from heartsuite.players.values import OutcomeValues, world_value
 from heartsuite.prng import Rng
 
 
@@ -336,7 +336,7 @@ def prior_leads(template: Round, view: SeatView, cands: list[int]) -> list[float
 class CompiledReplies:
     """`reply_values` of one search's candidates, world by world, by the compiled core
     (`compiled.reply.replies`): one call per world for the candidates still in the race, the raw
-    outcomes valued here by `outcome_value` (memoized: the same points recur).
+    outcomes valued here by `values.OutcomeValues` (memoized: the same points recur).
 
     The compiled core (numba, about a third of a second to import) is imported here, at the
     first search, not with this module: a command line that only names players starts without
@@ -365,7 +365,7 @@ class CompiledReplies:
         self.heads = np.full((k, 52), -1, dtype=np.int64)
         self.points = np.zeros((k, 52, 4), dtype=np.int64)
         self.shooters = np.full((k, 52), -1, dtype=np.int64)
-        self.values: dict[tuple[int, ...], float] = {}
+        self._value = OutcomeValues(rules, seat, totals, rounds_done)
 
     def replies(self, hands: list[int], todo: list[int]) -> list[Reply]:
         n = self.n
@@ -389,14 +389,6 @@ class CompiledReplies:
             out.append((tuple(self.seen[j, : counts[j]].tolist()), vector))
         return out
 
-    def _value(self, points: list[int], shooter: int) -> float:
-        key = (*points, shooter)
-        v = self.values.get(key)
-        if v is None:
-            v = self.values[key] = outcome_value(self.rules, self.seat, self.totals,
-                                                 self.rounds_done, points,
-                                                 None if shooter < 0 else shooter)
-        return v
 
 
 def survivors(alive: list[int], values: list[list[float]],

@@ -57,3 +57,27 @@ def outcome_value(rules: Rules, seat: int, totals: tuple[int, ...], rounds_done:
     if game_over(rules, after, rounds_done + 1):
         return lead + (bonus if seat in winning_seats(rules, after) else -bonus)
     return lead + bonus * (2 * win_chance(rules, seat, tuple(after), rounds_done + 1) - 1)
+
+
+class OutcomeValues:
+    """`outcome_value` for one seat at one point of the game, memoized on (points, shooter): a
+    search's play-outs end in a few hundred distinct outcomes, each valued once. Both searches
+    (`search.CompiledReplies`, `pass_search.PassTrials`) read their raw outcomes through it."""
+
+    def __init__(self, rules: Rules, seat: int, totals: tuple[int, ...], rounds_done: int) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.totals = totals
+        self.rounds_done = rounds_done
+        self._memo: dict[tuple[int, ...], float] = {}
+
+    def __call__(self, points: Sequence[int], shooter: int) -> float:
+        """The value of a round with these points per seat; `shooter` is the seat that took
+        every penalty card, or -1 if nobody did."""
+        key = (*points, shooter)
+        v = self._memo.get(key)
+        if v is None:
+            v = self._memo[key] = outcome_value(self.rules, self.seat, self.totals,
+                                                self.rounds_done, points,
+                                                None if shooter < 0 else shooter)
+        return v
