@@ -52,7 +52,7 @@ def close_dialogs(page) -> None:
         if not page.query_selector("dialog[open]"):
             return
         page.keyboard.press("Escape")
-        page.wait_for_timeout(50)
+        page.wait_for_timeout(100)
     page.wait_for_function("() => !document.querySelector('dialog[open]')")
 
 

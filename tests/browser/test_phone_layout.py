@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPORT_CSP, csp_violations
-from test_a11y import resize
+from test_a11y import close_dialogs, resize
 from test_hearts_phone import EXPOSED
 
 pytestmark = pytest.mark.browser
@@ -186,16 +186,6 @@ def check_dialog(page, where: tuple) -> None:
         assert inside(button["box"], width, height), (where, d["id"], button)
         assert inside(button["box"], d["box"]["r"], d["box"]["b"]), (where, d["id"], button)
         assert button["box"]["h"] >= 44 and button["box"]["w"] >= 44, (where, d["id"], button)
-
-
-def close_dialogs(page) -> None:
-    """Escape out of every open dialog (a dialog opened from the menu closes back to the page)."""
-    for _ in range(3):
-        if not page.query_selector("dialog[open]"):
-            return
-        page.keyboard.press("Escape")
-        page.wait_for_timeout(100)
-    page.wait_for_function("() => !document.querySelector('dialog[open]')")
 
 
 def check_dialogs(page, name: str, tag: str) -> None:
