@@ -120,8 +120,6 @@ class PassTrials:
         self.seat = view.seat
         self.n = n
         self.hand = view.hand
-        self.totals = view.totals
-        self.rounds_done = len(view.history)
         self.size = rules.hand_size()
         self.others = [(self.seat + k) % n for k in range(1, n)]
         rest = cards_of(deck_mask(n) & ~view.hand)
@@ -133,7 +131,7 @@ class PassTrials:
         self.facts = compiled.rules_facts(rules)
         self.base = compiled.encode_round(Round(rules, dealt))  # in play, before the first card
         self._passes: dict[int, int] = {}
-        self._value = OutcomeValues(rules, self.seat, self.totals, self.rounds_done)
+        self._value = OutcomeValues(rules, self.seat, view.totals, len(view.history))
 
     def deal(self, gen: np.random.Generator, count: int) -> tuple[Ints, Ints]:
         """`count` uniform deals of the unseen cards: the hands before the pass (count, seats)

@@ -351,11 +351,8 @@ class CompiledReplies:
         self.reply = reply
         self.hands_at = S_HANDS
         rules = template.rules
-        self.rules = rules
         self.seat = seat
         self.n = rules.players
-        self.totals = totals
-        self.rounds_done = rounds_done
         self.cards = np.array(cands, dtype=np.int64)
         self.facts = compiled.rules_facts(rules)
         self.row = compiled.encode_round(template)
@@ -388,7 +385,6 @@ class CompiledReplies:
             vector = {c: head_value[h] for c, h in enumerate(heads) if h >= 0}
             out.append((tuple(self.seen[j, : counts[j]].tolist()), vector))
         return out
-
 
 
 def survivors(alive: list[int], values: list[list[float]],
