@@ -56,10 +56,16 @@ def play(page, until, limit_s: float = 90) -> None:
         page.wait_for_timeout(30)
 
 
+TRANSITIONS = """() => [document.getElementById("hx-hand"), document.querySelector("#hx-hand .hx-card")]
+  .map(el => getComputedStyle(el).transitionDuration)"""
+
+
 def test_the_last_card_plays_itself_after_a_pause_and_not_when_off(page) -> None:
     prefs(page)
     page.goto("/hearts")
     page.wait_for_selector(HAND)
+    # at "instant" the hand does not move by itself either (its cards slid for 180 ms)
+    assert {d for ds in page.evaluate(TRANSITIONS) for d in ds.split(", ")} == {"0s"}
     play(page, lambda p: len(hand(p)) == 1 and my_turn(p))
     card = hand(page)[0]
     # lifted and ringed first, so the person sees it go; then played without a tap
@@ -121,6 +127,7 @@ def test_a_finished_trick_stays_longer_at_slow_speed_and_a_tap_goes_on(page) -> 
     prefs(page, speed="slow", autoplay="off")
     page.goto("/hearts")
     page.wait_for_selector(HAND)
+    assert all("0.18s" in d for d in page.evaluate(TRANSITIONS))  # the hand's motion is kept
     # the line's shows and hides, timed by the page's own clock (a poll from here can see the
     # line late on a loaded machine and would read the look as shorter than it was)
     page.evaluate("""() => {

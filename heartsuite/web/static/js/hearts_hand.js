@@ -6,7 +6,7 @@
 import { backSvg } from "./cards.js";
 import { $, $$, maybe, replayClass } from "./dom.js";
 import { faceEl, seatName, sortHand } from "./hearts_cards.js";
-import { handMode, page, table } from "./hearts_state.js";
+import { handMode, page, speed, table } from "./hearts_state.js";
 import { announce, labelOf, nameOf, t, toast } from "./shell.js";
 
 /** The least width and height of a card's own strip, where a tap lands on it (WCAG 2.5.5). */
@@ -68,6 +68,8 @@ export function renderHand() {
   // Whose turn it is shows on the hand itself: raised and lit when it is yours, dimmed otherwise.
   hand.classList.toggle("my-turn", mode === "play" || mode === "pass");
   hand.classList.toggle("waiting", mode === "wait");
+  // "Instant" means no motion at all: the hand neither rises nor slides its cards either.
+  hand.classList.toggle("instant", speed() === "instant");
   for (const card of cards) {
     const el = faceEl(card, "button");
     el.type = "button";
