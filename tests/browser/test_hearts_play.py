@@ -56,7 +56,8 @@ def play(page, until, limit_s: float = 90) -> None:
         page.wait_for_timeout(30)
 
 
-TRANSITIONS = """() => [document.getElementById("hx-hand"), document.querySelector("#hx-hand .hx-card")]
+TRANSITIONS = """() => [document.getElementById("hx-hand"),
+                        document.querySelector("#hx-hand .hx-card")]
   .map(el => getComputedStyle(el).transitionDuration)"""
 
 
