@@ -328,7 +328,9 @@ def _children(pid: int) -> list[int]:
 
 def test_a_worker_whose_pool_process_died_starts_a_new_pool(redis_url: str) -> None:
     """The pool's processes (the forkserver's children) killed: the next move is still the
-    worker's, answered by a new pool."""
+    worker's, answered by a new pool. The new pool starts (and loads the compiled core) inside
+    the move's wait, so the wait is the busy suite's margin (it was 3 s, and once under load the
+    move went to the local fallback)."""
     queue = "heartsuite:reborn"
     proc = _start_worker(redis_url, queue)
     view, key = _decided(1)[0]
@@ -338,7 +340,7 @@ def test_a_worker_whose_pool_process_died_starts_a_new_pool(redis_url: str) -> N
         os.kill(pid, signal.SIGKILL)
 
     async def after() -> tuple[Any, int]:
-        thinker = QueueThinker(redis_url, queue, margin=3.0)
+        thinker = QueueThinker(redis_url, queue, margin=BUSY_MARGIN)
         try:
             return await thinker.choose("hard", view, key), thinker.remote
         finally:
