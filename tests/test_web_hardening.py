@@ -127,11 +127,11 @@ async def steady_rss_kb(pid: int, still_for: float = 1.5, deadline: float = 60) 
     """The RSS once it has stayed within 512 KB for `still_for` seconds. A server loads the
     compiled core on a thread as it starts (about 30 MB); on a loaded machine that can still be
     going on when the test is ready, and it once made the flood look like 16 MB of growth."""
-    start = time.monotonic()
+    start, samples = time.monotonic(), round(still_for / 0.1)
     window: list[int] = []
     while time.monotonic() - start < deadline:
-        window = [*window, rss_kb(pid)][-int(still_for / 0.1):]
-        if len(window) == int(still_for / 0.1) and max(window) - min(window) < 512:
+        window = [*window, rss_kb(pid)][-samples:]
+        if len(window) == samples and max(window) - min(window) < 512:
             return window[-1]
         await asyncio.sleep(0.1)
     raise AssertionError(f"the server's memory did not settle: {window}")
