@@ -5,6 +5,7 @@ worlds as `sampling.sample_hands` from the same generator state, in every varian
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -305,3 +306,36 @@ def test_compiled_replies_are_reply_values(rules: Rules) -> None:
             assert list(outcome[1]) == list(expected[1])  # the same order of next cards
         checked += 1
     assert checked > 80
+
+
+def test_a_changed_source_drops_the_whole_kernel_cache(tmp_path: Path) -> None:
+    """Numba checks only a kernel's own file: a play-out cached with the policy of before an
+    edit to `policy.py` would keep it. The digest of every source file drops the cache."""
+    from heartsuite.players.compiled import jit
+
+    cache = tmp_path / "__pycache__"
+    cache.mkdir()
+    policy, play = tmp_path / "policy.py", tmp_path / "play.py"
+    policy.write_text("A = 1\n")
+    play.write_text("B = 2\n")
+    sources = (play, policy)
+    for name in ("play.play_out-1.py311.nbi", "play.play_out-1.py311.1.nbc", "play.cpython.pyc"):
+        (cache / name).write_text("x")
+    assert jit.drop_stale_cache(cache, sources)  # no digest yet: compiled from unknown sources
+    assert sorted(p.name for p in cache.iterdir()) == [jit.DIGEST_FILE, "play.cpython.pyc"]
+    (cache / "play.play_out-1.py311.nbi").write_text("x")
+    assert not jit.drop_stale_cache(cache, sources)  # the same sources: the cache stays
+    assert (cache / "play.play_out-1.py311.nbi").exists()
+    policy.write_text("A = 3\n")  # only the other file changes
+    assert jit.drop_stale_cache(cache, sources)
+    assert not (cache / "play.play_out-1.py311.nbi").exists()
+    assert not jit.drop_stale_cache(cache, sources)
+
+
+def test_the_kernel_cache_is_stamped_with_its_sources() -> None:
+    from heartsuite.players.compiled import jit
+
+    names = {p.name for p in jit.KERNEL_SOURCES}
+    assert {"policy.py", "play.py", "reply.py", "cards.py", "heuristic.py", "prng.py"} <= names
+    stamp = jit._PACKAGE / "__pycache__" / jit.DIGEST_FILE
+    assert stamp.read_text() == jit.sources_digest(jit.KERNEL_SOURCES)

@@ -2,7 +2,9 @@
 
 `kernel` is `numba.njit(cache=True)` with a type that mypy can follow (numba has no stubs, so its
 decorators would make every kernel untyped). The compiled machine code is cached next to the
-sources (`__pycache__`), so only the first import on a machine pays the compile.
+sources (`__pycache__`), so only the first import on a machine pays the compile. Numba checks
+only the stamp of a kernel's own file, so this module drops the whole cache when any file the
+kernels are built from has changed (`drop_stale_cache`, run once at import).
 
 `popcount`, `highest` and `lowest` are the CPU's own instructions (LLVM's ctpop, ctlz, cttz) on a
 64-bit mask, with Python's meaning: `highest(m) == m.bit_length() - 1` and `lowest(m) ==
@@ -11,7 +13,10 @@ sources (`__pycache__`), so only the first import on a machine pays the compile.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numba
@@ -19,6 +24,52 @@ from numba import types
 from numba.extending import intrinsic
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+_PACKAGE = Path(__file__).resolve().parent
+_ROOT = _PACKAGE.parents[1]  # the `heartsuite` package
+# Every file whose code or constants the kernels are compiled from: numba checks only the
+# stamp of a kernel's own file, so a kernel that calls or reads from another file would keep
+# stale machine code after that file changes (the play-out kept the old policy).
+KERNEL_SOURCES = (*sorted(_PACKAGE.glob("*.py")), _ROOT / "hearts" / "cards.py",
+                  _ROOT / "players" / "heuristic.py", _ROOT / "prng.py")
+DIGEST_FILE = "kernel-sources.sha256"
+
+
+def sources_digest(sources: Iterable[Path]) -> str:
+    """One digest of the files' names and contents."""
+    h = hashlib.sha256()
+    for path in sources:
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def drop_stale_cache(cache_dir: Path, sources: Iterable[Path]) -> bool:
+    """Remove numba's cached kernels (`*.nbi`, `*.nbc`) from `cache_dir` unless they were
+    compiled from these very sources (the digest kept beside them); True if any were removed.
+    A directory that cannot be written is left alone (numba then compiles in memory)."""
+    digest = sources_digest(sources)
+    stamp = cache_dir / DIGEST_FILE
+    try:
+        if stamp.read_text() == digest:
+            return False
+    except OSError:
+        pass
+    removed = False
+    try:
+        cache_dir.mkdir(exist_ok=True)
+        for path in cache_dir.iterdir():
+            if path.suffix in (".nbi", ".nbc"):
+                path.unlink(missing_ok=True)
+                removed = True
+        fresh = cache_dir / f"{DIGEST_FILE}.{os.getpid()}"
+        fresh.write_text(digest)
+        fresh.replace(stamp)  # atomic: processes starting together agree on one file
+    except OSError:
+        pass
+    return removed
+
+
+drop_stale_cache(_PACKAGE / "__pycache__", KERNEL_SOURCES)
 
 
 def kernel(fn: F) -> F:
