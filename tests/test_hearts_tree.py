@@ -37,7 +37,9 @@ def test_outcome_codes_decode_to_their_points(points: list[int], shooter: int) -
         state[S_POINTS + p] = points[p]
         if p == shooter:
             state[S_TAKEN + p] = rules.penalty_mask()
-    code = tree.outcome_code(facts, state)
+    seen = np.zeros(4, dtype=np.int64)
+    code = tree.outcome_code(facts, state, seen)
+    assert seen.tolist() == points
     assert code != 0
     assert tree.decode_outcome(code, 4) == (points, shooter)
 

@@ -37,7 +37,6 @@ import numpy.typing as npt
 from heartsuite.players.compiled.jit import kernel
 from heartsuite.players.compiled.layout import (
     F_DECK,
-    F_PENALTY,
     F_PLAYERS,
     F_REVERSE,
     F_SCORING,
@@ -46,7 +45,6 @@ from heartsuite.players.compiled.layout import (
     S_HANDS,
     S_IN_TRICK,
     S_PLAYED,
-    S_POINTS,
     S_TAKEN,
     S_TRICK_MASK,
     S_TURN,
@@ -54,7 +52,7 @@ from heartsuite.players.compiled.layout import (
 )
 from heartsuite.players.compiled.play import legal_mask, play_card, play_out
 from heartsuite.players.compiled.policy import choose
-from heartsuite.players.compiled.reply import _run_heads
+from heartsuite.players.compiled.reply import _outcome, _run_heads
 
 Floats = npt.NDArray[np.float64]
 
@@ -74,17 +72,14 @@ def _mix(h: int, card: int) -> int:
 
 
 @kernel
-def outcome_code(facts: Ints, st: Ints) -> int:
+def outcome_code(facts: Ints, st: Ints, points: Ints) -> int:
     """The outcome of a settled round as one integer: each seat's points (offset by 64, 8 bits
-    each) and the seat that took every penalty card plus one (0: nobody)."""
-    n = facts[F_PLAYERS]
-    penalty = facts[F_PENALTY]
-    shooter = -1
+    each) and the seat that took every penalty card plus one (0: nobody). `points` receives
+    the points per seat (`reply._outcome`)."""
+    shooter = _outcome(facts, st, points)
     code = 0
-    for p in range(n):
-        code = code * 256 + st[S_POINTS + p] + 64
-        if penalty != 0 and st[S_TAKEN + p] & penalty == penalty:
-            shooter = p
+    for p in range(facts[F_PLAYERS]):
+        code = code * 256 + points[p] + 64
     return (code * 8 + shooter + 1) * 2 + 1
 
 
@@ -139,19 +134,15 @@ def _settled(facts: Ints, st: Ints) -> bool:
 
 
 @kernel
-def _seat_leads(facts: Ints, st: Ints, leads: Floats) -> None:
-    """Each seat's lead over the others' mean in a settled round, after the old moon rule (a
-    seat that took every penalty card scores 0 and the others the round's total): the value the
-    opponents are modelled to play for, whatever the table's own moon rule and game state."""
+def _seat_leads(facts: Ints, points: Ints, shooter: int, leads: Floats) -> None:
+    """Each seat's lead over the others' mean in a settled round with these points and shooter
+    (-1: none), after the old moon rule (the shooter scores 0 and the others the round's total):
+    the value the opponents are modelled to play for, whatever the table's own moon rule and
+    game state."""
     n = facts[F_PLAYERS]
-    penalty = facts[F_PENALTY]
-    shooter = -1
     for p in range(n):
-        leads[p] = st[S_POINTS + p]
-        if penalty != 0 and st[S_TAKEN + p] & penalty == penalty:
-            shooter = p
-    if shooter >= 0:
-        for p in range(n):
+        leads[p] = points[p]
+        if shooter >= 0:
             leads[p] = 0.0 if p == shooter else facts[F_TOTAL_POINTS]
     whole = 0.0
     for p in range(n):
@@ -187,6 +178,7 @@ def descend(facts: Ints, position: Ints, seat: int, candidates: Ints, hands: Int
     path_cards = np.zeros(MAX_DEPTH, dtype=np.int64)
     path_who = np.zeros(MAX_DEPTH, dtype=np.int64)
     leads = np.zeros(4, dtype=np.float64)
+    points = np.zeros(4, dtype=np.int64)
     for p in range(n):
         position[S_HANDS + p] = hands[p]  # the world goes into the caller's row too
     for number in range(start, rounds * k):
@@ -245,7 +237,7 @@ def descend(facts: Ints, position: Ints, seat: int, candidates: Ints, hands: Int
             depth += 1
             play_card(facts, st, own if card == prior else card)
             h = _mix(h, card)
-        code = outcome_code(facts, st)
+        code = outcome_code(facts, st, points)
         slot = _value_slot(vkeys, code)
         if vkeys[slot] == 0:
             pending[0] = code
@@ -254,7 +246,7 @@ def descend(facts: Ints, position: Ints, seat: int, candidates: Ints, hands: Int
         v = vvals[slot]
         values[i, number // k] = v
         if searched:
-            _seat_leads(facts, st, leads)
+            _seat_leads(facts, points, (code >> 1 & 7) - 1, leads)
         for d in range(depth):
             row = path_rows[d]
             who = path_who[d]
