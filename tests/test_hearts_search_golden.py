@@ -212,8 +212,7 @@ def test_hard_v1_is_pinned_and_registered() -> None:
     constants are that day's, and the name builds it. A change here is a change of `hard-v1`:
     move that day's code first (module doc). The released Hard plays out in the compiled core."""
     pinned = SearchConfig(move_time=0.1, worlds=None, trust=0.95, race_from=8, race_every=4,
-                          race_z=2.0, compiled=False, prior=0.0, pass_search=False, tree=0,
-                          explore=6.0, opponents="heuristic")
+                          race_z=2.0, compiled=False, prior=0.0, pass_search=False)
     assert pinned == HARD_V1
     assert HARD.compiled and HARD.pass_search
     assert replace(HARD, compiled=False, pass_search=False) == HARD_V1

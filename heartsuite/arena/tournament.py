@@ -44,10 +44,7 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
 
     Options after `hard`, `expert` or `search:W`, each after a `+`: `prior=K` adds the learned
     evaluation as a prior of K worlds (`SearchConfig.prior`); `pass=heuristic` passes as the
-    heuristic does and `pass=search` by simulation (`SearchConfig.pass_search`, the default);
-    `tree=R` values each candidate by R descents of the information tree per world
-    (`SearchConfig.tree`, 1 to 64), `opponents=heuristic|searched|fitted` the seats it searches
-    and `explore=C` its UCB constant.
+    heuristic does and `pass=search` by simulation (`SearchConfig.pass_search`, the default).
     They make the ablations of `docs/players.md`."""
     spec, _, extra = spec.strip().lower().partition("+")
     if extra:
@@ -103,22 +100,9 @@ def _with_options(spec: str, extra: str, seed: int, move_time: float | None) -> 
             options["prior"] = weight
         elif key == "pass" and value in ("search", "heuristic"):
             options["pass_search"] = value == "search"
-        elif key == "tree" and value.isdigit() and 0 < int(value) <= 64:
-            options["tree"] = int(value)
-        elif key == "opponents" and value in ("heuristic", "searched", "fitted"):
-            options["opponents"] = value
-        elif key == "explore":
-            try:
-                explore = float(value)
-            except ValueError:
-                explore = -1.0
-            if not 0 <= explore < 1e6:
-                raise ValueError(f"player {spec}+{extra}: explore=C takes a number C >= 0")
-            options["explore"] = explore
         else:
-            raise ValueError(f"player {spec}+{extra}: the options are prior=K, "
-                             "pass=search|heuristic, tree=R (1-64), "
-                             "opponents=heuristic|searched|fitted and explore=C")
+            raise ValueError(f"player {spec}+{extra}: the options are prior=K and "
+                             "pass=search|heuristic")
     name, _, arg = spec.partition(":")
     if name == "search" and arg:
         config = replace(SearchConfig(worlds=_positive(arg, spec)), **options)  # type: ignore[arg-type]

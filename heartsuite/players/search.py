@@ -22,11 +22,9 @@ levels (Hard and Expert, `levels`).
 from __future__ import annotations
 
 import math
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 import numpy as np
 
@@ -35,7 +33,6 @@ from heartsuite.hearts.phase import DONE
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.view import SeatView
 from heartsuite.players import fast_heuristic, learned
-from heartsuite.players.agreement import Agreement
 from heartsuite.players.base import choose_moon_to_win
 from heartsuite.players.game_chance import could_end
 from heartsuite.players.heuristic import HeuristicPlayer
@@ -186,9 +183,6 @@ RACE_EVERY = 4
 RACE_Z = 2.0
 
 
-OPPONENT_MODELS = ("heuristic", "searched", "fitted")
-
-
 @dataclass(frozen=True)
 class SearchConfig:
     """The released search's settings: its budget and the numbers it was tuned with.
@@ -206,17 +200,9 @@ class SearchConfig:
     candidate (`learned`) in the final choice, where the rules are those it knows and the round
     cannot end the game; 0 leaves it out. `pass_search`: the pass chosen by simulation
     (`pass_search`: `move_time` seconds, or `pass_deals(worlds)` deals with a fixed number of
-    worlds); off, the heuristic's pass. `tree`: when above 0, each candidate is valued in each
-    world by `tree` descents of an information tree over the later decisions (`TreeReplies`,
-    `compiled.tree`, UCB1 with constant `explore` in points of lead) instead of the replies and
-    `SharedNext`; `opponents` says which other seats the tree searches: "heuristic" none (the
-    seat's own decisions only), "searched" all, "fitted" those the heuristic has described
-    poorly in the game's rounds so far (`agreement`; while there are none, the released
-    replies). Measured and not released (docs/benchmarks.md, "The later decisions in a
-    tree"): `tree` stays 0, an option of the tournament's players (`+tree=R`). The knobs of
-    earlier experiments (another play-out policy, uniform worlds, no lookahead, the next card
-    chosen per world, no racing, no reuse of repeated worlds) were measured and removed:
-    docs/players.md."""
+    worlds); off, the heuristic's pass. The knobs of earlier experiments (another play-out
+    policy, uniform worlds, no lookahead, the next card chosen per world, no racing, no reuse of
+    repeated worlds) were measured and removed: docs/players.md."""
 
     move_time: float | None = 0.1
     worlds: int | None = None
@@ -227,9 +213,6 @@ class SearchConfig:
     compiled: bool = True
     prior: float = 0.0
     pass_search: bool = True
-    tree: int = 0
-    explore: float = 6.0
-    opponents: str = "heuristic"
 
     def __post_init__(self) -> None:
         if self.move_time is not None and self.move_time < 0:
@@ -242,15 +225,10 @@ class SearchConfig:
             raise ValueError("racing needs race_from >= 2, race_every >= 1 and race_z > 0")
         if self.prior < 0:
             raise ValueError("prior must be at least 0 worlds")
-        if self.tree < 0 or self.explore < 0:
-            raise ValueError("tree and explore must be at least 0")
-        if self.opponents not in OPPONENT_MODELS:
-            raise ValueError(f"opponents is one of {', '.join(OPPONENT_MODELS)}")
 
 
 def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
-                posterior: Posterior | None = None,
-                in_tree: int | None = None) -> tuple[int, dict[int, float], int]:
+                posterior: Posterior | None = None) -> tuple[int, dict[int, float], int]:
     """The chosen card, each candidate's mean value, and the number of worlds searched.
 
     The worlds come from `posterior` (a fresh one if none is given: a player keeps one through
@@ -259,9 +237,7 @@ def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
     turn, and there its next card is searched too (`reply_values`), one card for the worlds
     that look alike at that turn (`SharedNext`). Candidates clearly behind are dropped
     (`survivors`). A world met again is not played out again: its play-outs are deterministic,
-    so the same outcome counts again. With `config.tree`, the tree values the candidates
-    instead (`TreeReplies`), searching the other seats of the mask `in_tree` (by default
-    `searched_seats` without a fit: all of them under "searched", none otherwise)."""
+    so the same outcome counts again."""
     legal = view.legal
     if not legal:
         raise ValueError("this seat has no card to play now")
@@ -292,12 +268,6 @@ def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
         return world_value(rules, seat, totals, rounds_done, r)
 
     fast: CompiledReplies | None = None
-    planner: TreeReplies | None = None
-    if in_tree is None:
-        in_tree = searched_seats(config, seat, n, None)
-    use_tree = bool(config.tree) and (bool(in_tree) or config.opponents == "heuristic")
-    if use_tree:
-        values = [[] for _ in cands]  # a candidate's mean of its descents, world by world
     prior: list[float] | None = None
 
     while True:
@@ -311,36 +281,29 @@ def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
             if first in cands:  # ties go to the heuristic's own card
                 cands.remove(first)
                 cands.insert(0, first)
-            if use_tree:
-                planner = TreeReplies(template, seat, cands, totals, rounds_done, config,
-                                      in_tree)
-            elif config.compiled:
+            if config.compiled:
                 fast = CompiledReplies(template, seat, cands, totals, rounds_done)
             if config.prior and learned.applies_to(rules) and not could_end(rules, totals,
                                                                               rounds_done):
                 prior = prior_leads(template, view, cands)
-        if planner is not None:  # the tree: no reuse, a world's descents change it
-            for i, v in zip(alive, planner.values(hands, alive), strict=True):
-                values[i].append(v)
-        else:
-            # The chains repeat worlds (a third of them early in a round, most late), and a
-            # world's play-outs are deterministic: a repeat counts again at no cost.
-            seen = searched.setdefault(tuple(hands), {})
-            if fast is not None:
-                todo = [i for i in alive if i not in seen]
-                if todo:
-                    seen.update(zip(todo, fast.replies(hands, todo), strict=True))
-            base = None
-            for i in alive:
-                outcome = seen.get(i)
-                if outcome is None:
-                    if base is None:
-                        base = template.copy()
-                        base.hands = hands
-                    r = base.copy()
-                    r.play(cands[i])
-                    outcome = seen[i] = reply_values(r, seat, value)
-                shared[i].add(outcome)
+        # The chains repeat worlds (a third of them early in a round, most late), and a
+        # world's play-outs are deterministic: a repeat counts again at no cost.
+        seen = searched.setdefault(tuple(hands), {})
+        if fast is not None:
+            todo = [i for i in alive if i not in seen]
+            if todo:
+                seen.update(zip(todo, fast.replies(hands, todo), strict=True))
+        base = None
+        for i in alive:
+            outcome = seen.get(i)
+            if outcome is None:
+                if base is None:
+                    base = template.copy()
+                    base.hands = hands
+                r = base.copy()
+                r.play(cands[i])
+                outcome = seen[i] = reply_values(r, seat, value)
+            shared[i].add(outcome)
         done += 1
         if (done >= config.race_from and done % config.race_every == 0 and len(alive) > 1):
             alive = survivors(alive, values, config)
@@ -424,79 +387,6 @@ class CompiledReplies:
         return out
 
 
-class TreeReplies:
-    """The candidates valued by the seat's information tree (`compiled.tree`): in each world,
-    `SearchConfig.tree` descents per candidate still in the race, the world's value of a
-    candidate the mean of its descents. The tree is shared by the worlds of one move."""
-
-    def __init__(self, template: Round, seat: int, cands: list[int], totals: tuple[int, ...],
-                 rounds_done: int, config: SearchConfig, searched: int) -> None:
-        from heartsuite.players import compiled
-        from heartsuite.players.compiled import tree
-
-        self.tree_module = tree
-        self.arrays = _tree_arrays()
-        self.arrays.clear(values_too=True)
-        rules = template.rules
-        self.n = rules.players
-        self.seat = seat
-        self.cards = np.array(cands, dtype=np.int64)
-        self.facts = compiled.rules_facts(rules)
-        self.row = compiled.encode_round(template)
-        self.rounds = config.tree
-        self.explore = config.explore
-        self.searched = searched
-        self._value = OutcomeValues(rules, seat, totals, rounds_done)
-        self.out = np.zeros((len(cands), config.tree), dtype=np.float64)
-
-    def values(self, hands: list[int], alive: list[int]) -> list[float]:
-        t = self.arrays
-        tree = self.tree_module
-        hands_array = np.array(hands, dtype=np.int64)
-        cards = self.cards[alive]
-        start = 0
-        while True:
-            done = tree.descend(self.facts, self.row, self.seat, cards, hands_array, self.rounds,
-                                self.explore, self.searched, t.keys, t.slots, t.counts,
-                                t.visits, t.sums, t.total, t.vkeys, t.vvals, start, self.out,
-                                t.pending)
-            if done != tree.MISSING:
-                break
-            code = int(t.pending[0])
-            points, shooter = tree.decode_outcome(code, self.n)
-            tree.set_value(t.vkeys, t.vvals, code, self._value(points, shooter))
-            t.known += 1
-            start = int(t.pending[1])
-        return [float(x) for x in self.out[: len(alive)].mean(axis=1)]
-
-
-_TREES = threading.local()
-
-
-def _tree_arrays() -> Any:
-    """The thread's `compiled.tree.Tree`: its arrays are a few megabytes, allocated once and
-    cleared per move; a thread runs one search at a time (the app's bots may think in several
-    threads at once, each with its own)."""
-    arrays = getattr(_TREES, "arrays", None)
-    if arrays is None:
-        from heartsuite.players.compiled.tree import Tree
-
-        arrays = _TREES.arrays = Tree()
-    return arrays
-
-
-def searched_seats(config: SearchConfig, seat: int, players: int,
-                   agreement: Agreement | None) -> int:
-    """The other seats the tree searches (`compiled.tree`), as a mask: none when the opponents
-    are taken to be the heuristic, all under "searched", and under "fitted" those the heuristic
-    describes poorly so far (`agreement`; none without one)."""
-    if config.opponents == "searched":
-        return ((1 << players) - 1) & ~(1 << seat)
-    if config.opponents == "fitted" and agreement is not None:
-        return agreement.searched(seat)
-    return 0
-
-
 def survivors(alive: list[int], values: list[list[float]],
               config: SearchConfig = SearchConfig()) -> list[int]:
     """The candidates not clearly worse than the leader: a candidate is dropped once its mean
@@ -556,9 +446,6 @@ class SearchPlayer:
         self._passer = HeuristicPlayer(seed)
         self._posterior: Posterior | None = None
         self._round: tuple[object, ...] = ()
-        self._agreement: Agreement | None = None
-        self._game: tuple[object, ...] = ()
-        self._last_round = 0
         self.bank = 0.0  # seconds saved by earlier moves (negative: overspent)
 
     def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
@@ -578,26 +465,11 @@ class SearchPlayer:
                    and bool(view.legal & (view.legal - 1)))  # forced cards cost no time
         config = replace(self.config, move_time=self.budget(view)) if clocked else self.config
         start = time.perf_counter()
-        searched = searched_seats(config, view.seat, view.rules.players, self._fit(view))
-        card = search_play(view, rng, config, self._posterior, searched)[0]
+        card = search_play(view, rng, config, self._posterior)[0]
         if clocked and move_time is not None:
             spent = time.perf_counter() - start
             self.bank = min(self.bank + move_time - spent, BANK_CAP * move_time)
         return card
-
-    def _fit(self, view: SeatView) -> Agreement | None:
-        """The game's `Agreement`, read up to this view (a new one for a new game); None unless
-        the opponents are fitted."""
-        if self.config.opponents != "fitted":
-            return None
-        game = (view.code, view.seat, view.rules)
-        if (self._agreement is None or self._game != game
-                or view.round_index < self._last_round):
-            self._agreement = Agreement(view.rules.players)
-            self._game = game
-        self._last_round = view.round_index
-        self._agreement.read(view)
-        return self._agreement
 
     def budget(self, view: SeatView) -> float:
         """This move's time: the move time, plus a share of the bank (all of it in the first
