@@ -16,10 +16,10 @@ import argparse
 import json
 from collections import defaultdict
 
-from heartsuite.hearts.cards import SUIT_MASKS, SUIT_OF, mask_of, parse_card, parse_cards
-from heartsuite.hearts.records import replay
+from heartsuite.hearts.cards import SUIT_MASKS, SUIT_OF
+from heartsuite.hearts.records import replay, round_plays
 from heartsuite.hearts.round import Round
-from heartsuite.hearts.rules import Rules, pass_name
+from heartsuite.hearts.rules import Rules
 from heartsuite.players import fast_heuristic
 
 Tally = defaultdict[tuple[str, str], list[int]]
@@ -34,25 +34,16 @@ def kind_of(r: Round, legal: int) -> str:
 
 def tally_round(rules: Rules, rd: dict, names: list[str], rows: Tally) -> None:
     """Add each seat's plays with a choice in one recorded round to `rows`."""
-    offsets = {pass_name(o, rules.players): o for o in range(rules.players)}
-    offset = offsets[rd["pass"]] if rules.players == 4 else 0
-    r = Round(rules, [mask_of(parse_cards(h)) for h in rd["hands"]], offset)
-    if offset:
-        for s, cards in enumerate(rd["passes"]):
-            r.submit_pass(s, parse_cards(cards))
-    for number, trick in enumerate(rd["tricks"], 1):
-        for text in trick["cards"]:
-            card = parse_card(text)
-            legal = r.legal_mask()
-            if legal & (legal - 1):
-                same = int(card == fast_heuristic.choose(r, legal))
-                part = "tricks 1–6" if number <= 6 else "tricks 7–13"
-                kind = kind_of(r, legal)
-                for key in ("all", f"{kind}s", f"{kind}s, {part}"):
-                    row = rows[(names[r.turn], key)]
-                    row[0] += 1
-                    row[1] += same
-            r.play(card)
+    for r, number, card in round_plays(rules, rd):
+        legal = r.legal_mask()
+        if legal & (legal - 1):
+            same = int(card == fast_heuristic.choose(r, legal))
+            part = "tricks 1–6" if number <= 6 else "tricks 7–13"
+            kind = kind_of(r, legal)
+            for key in ("all", f"{kind}s", f"{kind}s, {part}"):
+                row = rows[(names[r.turn], key)]
+                row[0] += 1
+                row[1] += same
 
 
 def main() -> int:

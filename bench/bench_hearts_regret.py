@@ -24,10 +24,10 @@ import json
 from collections import defaultdict
 
 from heartsuite.cli.progress import Progress
-from heartsuite.hearts.cards import SUIT_OF, cards_of, mask_of, parse_card, parse_cards
-from heartsuite.hearts.records import replay
+from heartsuite.hearts.cards import SUIT_OF, cards_of
+from heartsuite.hearts.records import replay, round_plays
 from heartsuite.hearts.round import Round
-from heartsuite.hearts.rules import Rules, pass_name
+from heartsuite.hearts.rules import Rules
 from heartsuite.players import fast_heuristic
 from heartsuite.players.search import world_value
 
@@ -46,36 +46,27 @@ def _exact_values(rules: Rules, r: Round, seat: int, legal: int) -> dict[int, fl
 
 def tally_round(rules: Rules, rd: dict, seat: int, rows: Tally) -> None:
     """Add the regrets of `seat`'s plays in one recorded round to `rows`."""
-    offsets = {pass_name(o, rules.players): o for o in range(rules.players)}
-    offset = offsets[rd["pass"]] if rules.players == 4 else 0
-    r = Round(rules, [mask_of(parse_cards(h)) for h in rd["hands"]], offset)
-    if offset:
-        for s, cards in enumerate(rd["passes"]):
-            r.submit_pass(s, parse_cards(cards))
-    for number, trick in enumerate(rd["tricks"], 1):
-        for text in trick["cards"]:
-            card = parse_card(text)
-            legal = r.legal_mask()
-            if r.turn == seat and legal & (legal - 1):
-                values = _exact_values(rules, r, seat, legal)
-                best = max(values.values())
-                theirs = fast_heuristic.choose(r, legal)
-                if not r.trick:
-                    kind = "lead"
-                elif SUIT_OF[card] == SUIT_OF[r.trick[0]]:
-                    kind = "follow"
-                else:
-                    kind = "discard"
-                when = f"trick {number:2d}" if number <= 6 else "tricks 7–13"
-                same = "same card" if card == theirs else "departs"
-                part = "tricks 1–6" if number <= 6 else "tricks 7–13"
-                for key in ("all", f"{kind}s, {part}", f"{when} {kind}",
-                            f"{when} {kind}, {same}"):
-                    row = rows[key]
-                    row[0] += 1
-                    row[1] += best - values[card]
-                    row[2] += best - values[theirs]
-            r.play(card)
+    for r, number, card in round_plays(rules, rd):
+        legal = r.legal_mask()
+        if r.turn == seat and legal & (legal - 1):
+            values = _exact_values(rules, r, seat, legal)
+            best = max(values.values())
+            theirs = fast_heuristic.choose(r, legal)
+            if not r.trick:
+                kind = "lead"
+            elif SUIT_OF[card] == SUIT_OF[r.trick[0]]:
+                kind = "follow"
+            else:
+                kind = "discard"
+            when = f"trick {number:2d}" if number <= 6 else "tricks 7–13"
+            same = "same card" if card == theirs else "departs"
+            part = "tricks 1–6" if number <= 6 else "tricks 7–13"
+            for key in ("all", f"{kind}s, {part}", f"{when} {kind}",
+                        f"{when} {kind}, {same}"):
+                row = rows[key]
+                row[0] += 1
+                row[1] += best - values[card]
+                row[2] += best - values[theirs]
 
 
 def main() -> int:

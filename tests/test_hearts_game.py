@@ -24,7 +24,7 @@ from heartsuite.hearts import (
     texts,
 )
 from heartsuite.hearts.cards import card_text, cards_of
-from heartsuite.hearts.records import replay
+from heartsuite.hearts.records import replay, round_plays
 from heartsuite.hearts.scoring import game_over, moon_choice_open, round_scores, winner
 from heartsuite.prng import Rng
 
@@ -123,6 +123,14 @@ def test_whole_games_under_every_variant(variant: str) -> None:
             == rec["totals"]
         again = replay(json.loads(json.dumps(rec)))
         assert again.record() == rec
+        for rd in rec["rounds"]:  # the true positions of each play, as the benches read them
+            plays = [(r.turn, number, card_text(card), bool(r.legal_mask() >> card & 1))
+                     for r, number, card in round_plays(rules, rd)]
+            assert [(number, text) for _, number, text, _ in plays] == [
+                (t, c) for t, trick in enumerate(rd["tricks"], 1) for c in trick["cards"]]
+            assert all(legal for *_, legal in plays)
+            assert [plays[k * rules.players][0] for k in range(len(rd["tricks"]))] == [
+                t["leader"] for t in rd["tricks"]]
         st_ = rec["totals"]
         if not rules.partnership:
             best = max(st_) if rules.reverse else min(st_)

@@ -6,14 +6,15 @@ raised is RecordError, which says where (round, trick, seat, card) and which rul
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from heartsuite.codes import CodeError
-from heartsuite.hearts.cards import CardError, parse_card, texts
+from heartsuite.hearts.cards import CardError, mask_of, parse_card, parse_cards, texts
 from heartsuite.hearts.deal import deal_hands, parse_game_code
 from heartsuite.hearts.game import Game
-from heartsuite.hearts.round import PLAY_MESSAGES, IllegalMove
-from heartsuite.hearts.rules import Rules, RulesError
+from heartsuite.hearts.round import PLAY_MESSAGES, IllegalMove, Round
+from heartsuite.hearts.rules import Rules, RulesError, pass_name
 
 
 class RecordError(ValueError):
@@ -228,3 +229,21 @@ def _check_scores(game: Game, rd: dict[str, Any], r: int) -> None:
 
 
 __all__ = ["PLAY_MESSAGES", "RecordError", "replay"]
+
+
+def round_plays(rules: Rules, rd: dict[str, Any]) -> Iterator[tuple[Round, int, int]]:
+    """Each card play of a recorded round (an item of a record's `rounds`, checked by `replay`
+    first): the round just before it (every hand known), the trick's number from 1, and the
+    card. The benches that read records through the true positions use it; the card is played
+    once the caller resumes, so the caller must not keep the round or play on it."""
+    offsets = {pass_name(o, rules.players): o for o in range(rules.players)}
+    offset = offsets[rd["pass"]]
+    r = Round(rules, [mask_of(parse_cards(h)) for h in rd["hands"]], offset)
+    if offset:
+        for seat, cards in enumerate(rd["passes"]):
+            r.submit_pass(seat, parse_cards(cards))
+    for number, trick in enumerate(rd["tricks"], 1):
+        for text in trick["cards"]:
+            card = parse_card(text)
+            yield r, number, card
+            r.play(card)
