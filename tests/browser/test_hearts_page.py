@@ -200,8 +200,9 @@ def test_a_game_over_reopened_shows_the_final_table(page) -> None:
         if p.query_selector("#hx-sheet[open]"):  # a tie played on: close the round's sheet
             p.keyboard.press("Escape")
         if p.query_selector("#hx-pass-btn:not([hidden])"):
-            # the next round's pass can show a moment before the last round's sheet (or the
-            # game-over dialog) opens: pass only if it is still there after that
+            # the page draws the next round's pass and opens the last round's sheet in one task,
+            # but these queries are separate round trips: the sheet (or the game-over dialog)
+            # may have opened since the look above, so pass only if the pass is still offered
             p.wait_for_timeout(400)
             if p.query_selector("#hx-sheet[open]"):
                 p.keyboard.press("Escape")
