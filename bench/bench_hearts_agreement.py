@@ -16,20 +16,11 @@ import argparse
 import json
 from collections import defaultdict
 
-from heartsuite.hearts.cards import SUIT_MASKS, SUIT_OF
-from heartsuite.hearts.records import replay, round_plays
-from heartsuite.hearts.round import Round
+from heartsuite.hearts.records import play_kind, replay, round_plays
 from heartsuite.hearts.rules import Rules
 from heartsuite.players import fast_heuristic
 
 Tally = defaultdict[tuple[str, str], list[int]]
-
-
-def kind_of(r: Round, legal: int) -> str:
-    """lead, follow (a card of the led suit) or discard (void in it)."""
-    if not r.trick:
-        return "lead"
-    return "follow" if legal & SUIT_MASKS[SUIT_OF[r.trick[0]]] else "discard"
 
 
 def tally_round(rules: Rules, rd: dict, names: list[str], rows: Tally) -> None:
@@ -39,7 +30,7 @@ def tally_round(rules: Rules, rd: dict, names: list[str], rows: Tally) -> None:
         if legal & (legal - 1):
             same = int(card == fast_heuristic.choose(r, legal))
             part = "tricks 1–6" if number <= 6 else "tricks 7–13"
-            kind = kind_of(r, legal)
+            kind = play_kind(r, legal)
             for key in ("all", f"{kind}s", f"{kind}s, {part}"):
                 row = rows[(names[r.turn], key)]
                 row[0] += 1

@@ -24,8 +24,8 @@ import json
 from collections import defaultdict
 
 from heartsuite.cli.progress import Progress
-from heartsuite.hearts.cards import SUIT_OF, cards_of
-from heartsuite.hearts.records import replay, round_plays
+from heartsuite.hearts.cards import cards_of
+from heartsuite.hearts.records import play_kind, replay, round_plays
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.players import fast_heuristic
@@ -52,12 +52,7 @@ def tally_round(rules: Rules, rd: dict, seat: int, rows: Tally) -> None:
             values = _exact_values(rules, r, seat, legal)
             best = max(values.values())
             theirs = fast_heuristic.choose(r, legal)
-            if not r.trick:
-                kind = "lead"
-            elif SUIT_OF[card] == SUIT_OF[r.trick[0]]:
-                kind = "follow"
-            else:
-                kind = "discard"
+            kind = play_kind(r, legal)
             when = f"trick {number:2d}" if number <= 6 else "tricks 7–13"
             same = "same card" if card == theirs else "departs"
             part = "tricks 1–6" if number <= 6 else "tricks 7–13"

@@ -10,7 +10,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from heartsuite.codes import CodeError
-from heartsuite.hearts.cards import CardError, mask_of, parse_card, parse_cards, texts
+from heartsuite.hearts.cards import (
+    SUIT_MASKS,
+    SUIT_OF,
+    CardError,
+    mask_of,
+    parse_card,
+    parse_cards,
+    texts,
+)
 from heartsuite.hearts.deal import deal_hands, parse_game_code
 from heartsuite.hearts.game import Game
 from heartsuite.hearts.round import PLAY_MESSAGES, IllegalMove, Round
@@ -228,9 +236,6 @@ def _check_scores(game: Game, rd: dict[str, Any], r: int) -> None:
                           round=r)
 
 
-__all__ = ["PLAY_MESSAGES", "RecordError", "replay"]
-
-
 def round_plays(rules: Rules, rd: dict[str, Any]) -> Iterator[tuple[Round, int, int]]:
     """Each card play of a recorded round (an item of a record's `rounds`, checked by `replay`
     first): the round just before it (every hand known), the trick's number from 1, and the
@@ -247,3 +252,14 @@ def round_plays(rules: Rules, rd: dict[str, Any]) -> Iterator[tuple[Round, int, 
             card = parse_card(text)
             yield r, number, card
             r.play(card)
+
+
+def play_kind(r: Round, legal: int) -> str:
+    """`lead`, `follow` (the seat has the led suit) or `discard` (it is void in it)."""
+    if not r.trick:
+        return "lead"
+    return "follow" if legal & SUIT_MASKS[SUIT_OF[r.trick[0]]] else "discard"
+
+
+__all__ = ["PLAY_MESSAGES", "RecordError", "play_kind", "replay", "round_plays"]
+
