@@ -6,12 +6,15 @@ random play); and the search's move (deal a world from the seat's knowledge, pla
 candidate card out in it), Python's loop against one compiled call per move; and Hard's whole
 search (`search_play` at a fixed number of worlds, the moves of heuristic games: a fresh
 posterior per move, its chains, the lookahead), worlds per second with `hard-v1`'s Python loop
-against the compiled replies, every card and mean checked equal. The compiled rows
+against the compiled replies, every card and mean checked equal; and the `ismcts` sparring
+partner's decisions at a fixed number of iterations, its Python loop against the compiled
+iterations, every card, root visit count and generator state checked equal. The compiled rows
 are timed after a first call that loads (or compiles) the kernels, and every position's points
 are checked equal before anything is timed. numba runs on the calling thread only, so each row
 uses one core.
 
     .venv/bin/python bench/bench_hearts_playout.py [--positions N] [--worlds W] [--seed S]
+        [--iterations I]
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.view import SeatView
 from heartsuite.players import compiled, fast_heuristic
+from heartsuite.players.ismcts import ISMCTSConfig, ismcts_play
 from heartsuite.players.sampling import Knowledge, sample_hands
 from heartsuite.players.search import SearchConfig, search_play
 from heartsuite.prng import Rng
@@ -168,6 +172,28 @@ def search_rows(views: list[SeatView], worlds: int) -> tuple[float, float]:
     return _rate(rate(False)), _rate(rate(True))
 
 
+def ismcts_rows(views: list[SeatView], iterations: int) -> tuple[float, float]:
+    """Decisions per second of the `ismcts` sparring partner at a fixed number of iterations,
+    the Python loop against the compiled iterations; every move's card, root visits and
+    generator state checked equal."""
+    for i, view in enumerate(views[:40]):
+        py_rng, c_rng = Rng(i), Rng(i)
+        a = ismcts_play(view, py_rng, ISMCTSConfig(iterations=iterations, compiled=False))
+        b = ismcts_play(view, c_rng, ISMCTSConfig(iterations=iterations, compiled=True))
+        assert a == b and py_rng.state == c_rng.state, (i, a, b)
+
+    def rate(fast: bool) -> Callable[[], int]:
+        config = ISMCTSConfig(iterations=iterations, compiled=fast)
+
+        def work() -> int:
+            for i, view in enumerate(views):
+                ismcts_play(view, Rng(i), config)
+            return len(views)
+        return work
+
+    return _rate(rate(False)), _rate(rate(True))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=2000)
@@ -175,6 +201,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=2, help="heuristic games whose moves the "
                         "search row searches")
+    parser.add_argument("--iterations", type=int, default=200, help="iterations per move of "
+                        "the ismcts row")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args()
     rules = Rules()
@@ -184,7 +212,7 @@ def main() -> None:
                       compiled.encode_round(deals(rules, 1, Rng(0))[0]))
     load = time.perf_counter() - start
     rows: list[tuple[str, float, float]] = []
-    with Progress(4, "rows", desc="play-out rates", quiet=args.quiet) as bar:
+    with Progress(5, "rows", desc="play-out rates", quiet=args.quiet) as bar:
         for name, positions in (("whole rounds from the deal",
                                  deals(rules, args.positions, rng)),
                                 ("mid-round positions", mid_round(rules, args.positions, rng))):
@@ -196,12 +224,16 @@ def main() -> None:
         rows.append((f"search move: {args.worlds} worlds x candidates, sampler included", py,
                      move))
         bar.advance(postfix="search move")
-        py, move = search_rows(game_views(rules, args.games), args.worlds)
+        views = game_views(rules, args.games)
+        py, move = search_rows(views, args.worlds)
         rows.append((f"Hard's search: worlds/s at {args.worlds} worlds (hard-v1 loop)", py, move))
         bar.advance(postfix="Hard's search")
+        py, move = ismcts_rows(views, args.iterations)
+        rows.append((f"ismcts:{args.iterations}: decisions/s", py, move))
+        bar.advance(postfix="ismcts")
     print(f"load average {os.getloadavg()[0]:.2f}; first compiled call (load or compile) "
           f"{load:.2f} s; {args.positions} positions, seed {args.seed}")
-    title = "play-outs per second (last row: worlds)"
+    title = "play-outs per second (the last two rows: worlds, decisions)"
     print(f"| {title:<62} | {'Python':>8} | {'compiled':>10} | {'ratio':>6} |")
     print(f"|{'-' * 64}|{'-' * 9}:|{'-' * 11}:|{'-' * 7}:|")
     for name, a, b in rows:

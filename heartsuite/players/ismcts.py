@@ -34,18 +34,22 @@ import math
 import time
 from dataclasses import dataclass
 
-from heartsuite.hearts.cards import SUIT_MASKS, SUIT_OF, cards_of
+import numpy as np
+
+from heartsuite.hearts.cards import JACK_DIAMONDS, SUIT_MASKS, SUIT_OF, cards_of
 from heartsuite.hearts.phase import DONE
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.hearts.scoring import moon_choice_open, round_scores
 from heartsuite.hearts.view import SeatView
-from heartsuite.players import fast_heuristic
+from heartsuite.players import compiled, fast_heuristic
 from heartsuite.players.base import choose_moon_to_win
+from heartsuite.players.compiled import ismcts as compiled_ismcts
 from heartsuite.players.heuristic import HeuristicPlayer
 from heartsuite.players.sampling import Knowledge, knowledge_of, play_history
 from heartsuite.prng import Rng
 
+PASCAL = np.array([[math.comb(a, b) for b in range(53)] for a in range(53)], dtype=np.int64)
 EXPLORATION = 0.7  # UCB1's constant for values in [0, 1]: a common choice, not tuned here
 REJECTION_TRIES = 8
 
@@ -54,11 +58,14 @@ REJECTION_TRIES = 8
 class ISMCTSConfig:
     """Budget: `iterations`, when set, a fixed number per move (deterministic given the
     generator); otherwise as many as fit in `move_time` seconds (at least one). `exploration`:
-    UCB1's constant."""
+    UCB1's constant. `compiled`: a fixed number of iterations runs in the compiled core
+    (`compiled.ismcts`: the same tree and card, several times faster); the timed partner always
+    runs in Python, so that its strength per 0.1 s stays the goal matches' yardstick."""
 
     move_time: float | None = 0.1
     iterations: int | None = None
     exploration: float = EXPLORATION
+    compiled: bool = True
 
     def __post_init__(self) -> None:
         if self.move_time is not None and self.move_time < 0:
@@ -245,6 +252,108 @@ def seat_values(rules: Rules, r: Round, totals: tuple[int, ...], rounds_done: in
     return out
 
 
+def moon_table(rules: Rules, totals: tuple[int, ...], rounds_done: int) -> list[list[int]]:
+    """The round's scores of every possible moon, as `seat_values` scores them: row
+    `shooter * players + holder`, where `holder` took J♦ under Omnibus (0 without it). A moon
+    round's raw points follow from those two seats, so the Mixed Moon choice does too."""
+    n = rules.players
+    total = rules.total_points()
+    jack = rules.points()[JACK_DIAMONDS] if rules.omnibus else 0
+    table = []
+    for shooter in range(n):
+        for holder in range(n):
+            raw = [total if s == shooter else 0 for s in range(n)]
+            raw[holder] += jack
+            choice = None
+            if moon_choice_open(rules, list(totals), shooter, rounds_done + 1, raw):
+                choice = "new"
+            table.append(round_scores(rules, raw, shooter, choice))
+    return table
+
+
+def _template(view: SeatView, hands: list[int]) -> Round:
+    """The decision's round replayed with `hands` (a deal consistent with the view) as the
+    unseen cards; each iteration then only swaps in its own deal."""
+    rules = view.rules
+    order, by_seat = play_history(view)
+    template = Round.replayed(rules, [hands[p] | by_seat[p] for p in range(rules.players)],
+                              order)
+    if template.turn != view.seat or template.legal_mask() != view.legal:
+        raise ValueError("the view's history does not lead to this seat's turn")
+    return template
+
+
+class CompiledDealer:
+    """A `UniformDealer`'s lists as the compiled kernels read them: the knowledge, the shuffled
+    card list (`cards`, kept between deals), each suit's unseen cards and the exact dealer's
+    table of counts (`memo`, filled on its first exact deal)."""
+
+    def __init__(self, dealer: UniformDealer) -> None:
+        k = dealer.k
+        self.dealer = dealer
+        self.need = np.array(dealer.need, dtype=np.int64)
+        self.known = np.array(k.known, dtype=np.int64)
+        self.voids = np.array(k.voids, dtype=np.int64)
+        self.cards = np.array(dealer.cards, dtype=np.int64)
+        suit_cards = np.zeros((4, 13), dtype=np.int64)
+        for s, in_suit in enumerate(dealer.suit_cards):
+            suit_cards[s, : len(in_suit)] = in_suit
+        suit_counts = np.array([len(c) for c in dealer.suit_cards], dtype=np.int64)
+        strides = np.cumprod([1] + [x + 1 for x in dealer.need[:-1]]).astype(np.int64)
+        memo = np.full((4, math.prod(x + 1 for x in dealer.need)), -1, dtype=np.int64)
+        self.counting = (suit_cards, suit_counts, strides, memo, PASCAL)
+
+    def deal(self, rng: Rng, *, exact: bool = False) -> list[int]:
+        """`UniformDealer.deal` (`exact`: `UniformDealer.exact`) in the compiled core: the same
+        deal, the generator and the card list left as Python leaves them."""
+        hands = np.zeros(len(self.need), dtype=np.int64)
+        state = compiled.state_of(rng)
+        if exact:
+            found = compiled_ismcts.exact_deal(self.need, self.known, self.voids,
+                                               *self.counting, state, hands)
+        else:
+            found = compiled_ismcts.deal(self.need, self.known, self.voids, self.cards,
+                                         *self.counting, state, hands)
+        compiled.store(state, rng)
+        self.dealer.cards[:] = self.cards.tolist()
+        if not found:
+            self.dealer.exact(rng)  # raises the reason
+        return [int(h) for h in hands]
+
+
+def _compiled_root(view: SeatView, dealer: UniformDealer, rng: Rng, exploration: float,
+                   iterations: int) -> dict[int, tuple[int, float]]:
+    """The iterations in the compiled core (`compiled.ismcts.iterate`): each root card's
+    visits and reward, the same as the Python loop's; the generator ends where it leaves it."""
+    rules = view.rules
+    arrays = CompiledDealer(dealer)
+    # Any consistent deal makes the template: one drawn from a generator of its own, the
+    # dealer's card list then put back as it was (the iterations shuffle it from there).
+    template = _template(view, CompiledDealer(dealer).deal(Rng(0)))
+    dealer.cards[:] = arrays.cards.tolist()
+    size = iterations + 1
+    child = np.full((size, 52), -1, dtype=np.int64)
+    visits = np.zeros(size, dtype=np.int64)
+    reward = np.zeros(size, dtype=np.float64)
+    avail = np.zeros(size, dtype=np.int64)
+    bound = float(rules.total_points() + 10) * (2 if rules.partnership else 1)
+    moon = rules.moon != "none" and rules.penalty_mask() != 0
+    shape = np.array([view.seat, moon, rules.partnership, rules.reverse, bound],
+                     dtype=np.float64)
+    state = compiled.state_of(rng)
+    outcome = compiled_ismcts.iterate(
+        compiled.rules_facts(rules), compiled.encode_round(template), arrays.need,
+        arrays.known, arrays.voids, arrays.cards, *arrays.counting, state,
+        np.zeros(rules.players + 1, dtype=np.int64), child, visits,
+        reward, avail, np.array([1, 0], dtype=np.int64),
+        np.array(moon_table(rules, view.totals, len(view.history)), dtype=np.int64), shape,
+        exploration, iterations)
+    assert outcome == compiled_ismcts.DONE  # the template's deal shows that deals exist
+    compiled.store(state, rng)
+    dealer.cards[:] = arrays.cards.tolist()
+    return {c: (int(visits[i]), float(reward[i])) for c, i in enumerate(child[0]) if i >= 0}
+
+
 def ismcts_play(view: SeatView, rng: Rng,
                 config: ISMCTSConfig = ISMCTSConfig()) -> tuple[int, dict[int, int], int]:
     """The chosen card, the visits of each legal card at the root, and the iterations run."""
@@ -258,23 +367,23 @@ def ismcts_play(view: SeatView, rng: Rng,
     if not view.trick and view.played & rules.scoring_mask() == rules.scoring_mask():
         c = (legal & -legal).bit_length() - 1  # the points are settled: every card plays alike
         return c, {c: 0}, 0
-    seat = view.seat
-    n = rules.players
     totals = view.totals
     rounds_done = len(view.history)
     dealer = UniformDealer(knowledge_of(view))
-    order, by_seat = play_history(view)
     c_explore = config.exploration
     deadline = time.perf_counter() + (config.move_time or 0.0)
+    if config.iterations is not None and config.compiled:
+        stats = _compiled_root(view, dealer, rng, config.exploration, config.iterations)
+        visits = {c: v for c, (v, _) in stats.items()}
+        best_card = max(stats, key=lambda c: (stats[c][0], stats[c][1], -c))
+        return best_card, visits, config.iterations
     root = Node()
     template: Round | None = None
     done = 0
     while True:
         hands = dealer.deal(rng)
         if template is None:
-            template = Round.replayed(rules, [hands[p] | by_seat[p] for p in range(n)], order)
-            if template.turn != seat or template.legal_mask() != legal:
-                raise ValueError("the view's history does not lead to this seat's turn")
+            template = _template(view, hands)
         r = template.copy()
         r.hands = hands
         node = root

@@ -14,12 +14,14 @@ import threading
 import time
 
 from heartsuite.hearts.deal import random_hands
-from heartsuite.hearts.phase import PASS
+from heartsuite.hearts.game import Game
+from heartsuite.hearts.phase import PASS, Phase
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.rules import Rules
 from heartsuite.players import compiled
 from heartsuite.players.heuristic import pass_cards
-from heartsuite.players.sampling import Knowledge
+from heartsuite.players.ismcts import CompiledDealer, ISMCTSConfig, UniformDealer, ismcts_play
+from heartsuite.players.sampling import Knowledge, knowledge_of
 from heartsuite.players.search import CompiledReplies
 from heartsuite.prng import Rng
 
@@ -47,7 +49,20 @@ def warm() -> float:
     states = compiled.encode_round(r).reshape(1, -1)
     compiled.play_out_rows(facts, states)
     compiled.points_of(facts, states)
+    _warm_ismcts(rules)
     return time.perf_counter() - start
+
+
+def _warm_ismcts(rules: Rules) -> None:
+    """The compiled `ismcts` iterations, the exact dealer among them, at a real decision."""
+    game = Game(rules, 0)
+    while (pending := game.pending()) is not None and pending.kind == Phase.PASS:
+        for seat in pending.seats:
+            game.act(seat, pass_cards(rules, game.view(seat).hand))
+    assert pending is not None
+    view = game.view(pending.seats[0])
+    ismcts_play(view, Rng(2), ISMCTSConfig(iterations=2))
+    CompiledDealer(UniformDealer(knowledge_of(view))).deal(Rng(3), exact=True)
 
 
 def warm_in_background() -> threading.Thread:
