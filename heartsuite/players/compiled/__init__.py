@@ -16,6 +16,8 @@ describes the arrays and the batch call.
   `state_of(rng)` / `store(rng_state, rng)` carry an `Rng` in and out (`rng`).
 - `rollouts(...)` / `candidate_points(round, knowledge, rng, candidates, worlds)`: the search's
   call, once per move (`batch`).
+- `ismcts.iterate(...)`: the `ismcts` sparring partner's iterations at a fixed budget, called by
+  `players.ismcts` (the module is imported by name, not re-exported).
 """
 
 from heartsuite.players.compiled.batch import candidate_points, rollouts
