@@ -28,9 +28,7 @@ import numpy.typing as npt
 from heartsuite.players.compiled.jit import kernel, lowest
 from heartsuite.players.compiled.layout import (
     F_JACK,
-    F_PENALTY,
     F_PLAYERS,
-    F_SCORING,
     S_DONE,
     S_HANDS,
     S_IN_TRICK,
@@ -39,7 +37,8 @@ from heartsuite.players.compiled.layout import (
     S_TURN,
     Ints,
 )
-from heartsuite.players.compiled.play import legal_mask, play_card, play_out
+from heartsuite.players.compiled.play import legal_mask, play_card, play_out, points_settled
+from heartsuite.players.compiled.reply import outcome
 from heartsuite.players.compiled.rng import State, below, shuffle
 
 REJECTION_TRIES = 8  # players.ismcts.REJECTION_TRIES
@@ -59,20 +58,9 @@ Floats = npt.NDArray[np.float64]
 
 
 @kernel
-def _settled(facts: Ints, st: Ints) -> bool:
-    n = facts[F_PLAYERS]
-    taken = 0
-    for s in range(n):
-        taken |= st[S_TAKEN + s]
-    scoring = facts[F_SCORING]
-    settled: bool = taken & scoring == scoring
-    return settled
-
-
-@kernel
 def _over(facts: Ints, st: Ints) -> bool:
     """`r.phase == DONE or (not r.trick and r.points_settled())`: the walk stops."""
-    return st[S_DONE] != 0 or (st[S_IN_TRICK] == 0 and _settled(facts, st))
+    return st[S_DONE] != 0 or (st[S_IN_TRICK] == 0 and points_settled(facts, st))
 
 
 @kernel
@@ -259,12 +247,7 @@ def _values(facts: Ints, st: Ints, moon_table: Ints, shape: Floats, out: Floats)
     """`players.ismcts.seat_values` of a round whose points are settled."""
     n = facts[F_PLAYERS]
     scores = np.empty(n, dtype=np.int64)
-    shooter = -1
-    penalty = facts[F_PENALTY]
-    if shape[H_MOON] != 0.0:
-        for s in range(n):
-            if st[S_TAKEN + s] & penalty == penalty:
-                shooter = s
+    shooter = outcome(facts, st, scores) if shape[H_MOON] != 0.0 else -1
     if shooter >= 0:
         holder = 0
         jack = facts[F_JACK]
@@ -274,7 +257,7 @@ def _values(facts: Ints, st: Ints, moon_table: Ints, shape: Floats, out: Floats)
                     holder = s
         for s in range(n):
             scores[s] = moon_table[shooter * n + holder, s]
-    else:
+    elif shape[H_MOON] == 0.0:
         for s in range(n):
             scores[s] = st[S_POINTS + s]
     bound = shape[H_BOUND]

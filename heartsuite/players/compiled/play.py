@@ -115,23 +115,27 @@ def play_card(facts: Ints, st: Ints, card: int) -> None:
 
 
 @kernel
+def points_settled(facts: Ints, st: Ints) -> bool:
+    """`Round.points_settled`: every scoring card has been taken."""
+    n = facts[F_PLAYERS]
+    taken = 0
+    for s in range(n):
+        taken |= st[S_TAKEN + s]
+    settled: bool = taken & facts[F_SCORING] == facts[F_SCORING]
+    return settled
+
+
+@kernel
 def play_out(facts: Ints, st: Ints) -> None:
     """`fast_heuristic.play_out` in place: the heuristic for every seat until the points are
     settled, to the round's end or to the end of the trick that takes the last scoring card."""
     if st[S_DONE] != 0:
         return
-    n = facts[F_PLAYERS]
-    scoring = facts[F_SCORING]
     while True:
         play_card(facts, st, choose(facts, st, legal_mask(facts, st)))
         if st[S_IN_TRICK] != 0:
             continue
-        if st[S_DONE] != 0:
-            return
-        settled = 0
-        for s in range(n):
-            settled |= st[S_TAKEN + s]
-        if settled & scoring == scoring:
+        if st[S_DONE] != 0 or points_settled(facts, st):
             return
 
 

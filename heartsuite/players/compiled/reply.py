@@ -18,7 +18,6 @@ from heartsuite.players.compiled.layout import (
     F_PENALTY,
     F_PLAYERS,
     F_PTS,
-    F_SCORING,
     S_DONE,
     S_HANDS,
     S_IN_TRICK,
@@ -28,7 +27,7 @@ from heartsuite.players.compiled.layout import (
     S_TURN,
     Ints,
 )
-from heartsuite.players.compiled.play import legal_mask, play_card, play_out
+from heartsuite.players.compiled.play import legal_mask, play_card, play_out, points_settled
 from heartsuite.players.compiled.policy import choose
 
 MAX_SEEN = 8  # others' cards before the seat's next turn: at most 2 × (players − 1)
@@ -36,7 +35,7 @@ SETTLED = -1  # `counts` of a candidate after which the points settle before the
 
 
 @kernel
-def _outcome(facts: Ints, st: Ints, points: Ints) -> int:
+def outcome(facts: Ints, st: Ints, points: Ints) -> int:
     """Copy the round's points per seat into `points`; return the seat that took every penalty
     card (`Round.moon_shooter` once the points are settled), or -1."""
     n = facts[F_PLAYERS]
@@ -86,7 +85,6 @@ def replies(facts: Ints, position: Ints, seat: int, candidates: Ints, seen: Ints
       the settled points.
     """
     n = facts[F_PLAYERS]
-    scoring = facts[F_SCORING]
     st = position.copy()
     q = position.copy()
     for i in range(candidates.shape[0]):
@@ -99,16 +97,12 @@ def replies(facts: Ints, position: Ints, seat: int, candidates: Ints, seen: Ints
             play_card(facts, st, c)
             seen[i, k] = c
             k += 1
-            if st[S_IN_TRICK] == 0:
-                taken = 0
-                for p in range(n):
-                    taken |= st[S_TAKEN + p]
-                if taken & scoring == scoring:
-                    settled = True
-                    break
+            if st[S_IN_TRICK] == 0 and points_settled(facts, st):
+                settled = True
+                break
         if settled or st[S_DONE] != 0:
             counts[i] = SETTLED
-            shooters[i, 0] = _outcome(facts, st, points[i, 0])
+            shooters[i, 0] = outcome(facts, st, points[i, 0])
             continue
         counts[i] = k
         blockers = st[S_TRICK_MASK]
@@ -121,4 +115,4 @@ def replies(facts: Ints, position: Ints, seat: int, candidates: Ints, seen: Ints
                 q[:] = st
                 play_card(facts, q, h)
                 play_out(facts, q)
-                shooters[i, h] = _outcome(facts, q, points[i, h])
+                shooters[i, h] = outcome(facts, q, points[i, h])
