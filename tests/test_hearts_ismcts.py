@@ -224,6 +224,9 @@ def test_the_pass_is_the_heuristic_players() -> None:
 def test_config_is_checked() -> None:
     with pytest.raises(ValueError, match="iterations"):
         ISMCTSConfig(iterations=0)
+    with pytest.raises(ValueError, match="iterations"):
+        ISMCTSConfig(iterations=1_000_001)
+    assert ISMCTSConfig(iterations=1_000_000).iterations == 1_000_000
     with pytest.raises(ValueError, match="move_time"):
         ISMCTSConfig(move_time=-1.0)
     with pytest.raises(ValueError, match="exploration"):

@@ -52,6 +52,9 @@ from heartsuite.prng import Rng
 PASCAL = np.array([[math.comb(a, b) for b in range(53)] for a in range(53)], dtype=np.int64)
 EXPLORATION = 0.7  # UCB1's constant for values in [0, 1]: a common choice, not tuned here
 REJECTION_TRIES = 8
+# A fixed budget's tree is allocated whole (a node per iteration, 52 children each: 416 bytes),
+# so the budget is bounded: a million iterations is about 0.4 GB and 4 s a move compiled.
+MAX_ITERATIONS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -70,8 +73,8 @@ class ISMCTSConfig:
     def __post_init__(self) -> None:
         if self.move_time is not None and self.move_time < 0:
             raise ValueError("move_time must be at least 0 seconds")
-        if self.iterations is not None and self.iterations < 1:
-            raise ValueError("iterations must be at least 1")
+        if self.iterations is not None and not 1 <= self.iterations <= MAX_ITERATIONS:
+            raise ValueError(f"iterations must be between 1 and {MAX_ITERATIONS:,}")
         if self.exploration < 0:
             raise ValueError("exploration must be at least 0")
 
