@@ -51,7 +51,7 @@ from heartsuite.prng import Rng
 
 PASCAL = np.array([[math.comb(a, b) for b in range(53)] for a in range(53)], dtype=np.int64)
 EXPLORATION = 0.7  # UCB1's constant for values in [0, 1]: a common choice, not tuned here
-REJECTION_TRIES = 8
+REJECTION_TRIES = compiled_ismcts.REJECTION_TRIES  # one number for both dealers
 # A fixed budget's tree is allocated whole (a node per iteration, 52 children each: 416 bytes),
 # so the budget is bounded: a million iterations is about 0.4 GB and 4 s a move compiled.
 MAX_ITERATIONS = 1_000_000
@@ -341,8 +341,7 @@ def _compiled_root(view: SeatView, dealer: UniformDealer, rng: Rng, exploration:
     avail = np.zeros(size, dtype=np.int64)
     bound = float(rules.total_points() + 10) * (2 if rules.partnership else 1)
     moon = rules.moon != "none" and rules.penalty_mask() != 0
-    shape = np.array([view.seat, moon, rules.partnership, rules.reverse, bound],
-                     dtype=np.float64)
+    shape = np.array([moon, rules.partnership, rules.reverse, bound], dtype=np.float64)
     state = compiled.state_of(rng)
     outcome = compiled_ismcts.iterate(
         compiled.rules_facts(rules), compiled.encode_round(template), arrays.need,

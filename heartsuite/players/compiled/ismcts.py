@@ -41,18 +41,16 @@ from heartsuite.players.compiled.play import legal_mask, play_card, play_out, po
 from heartsuite.players.compiled.reply import outcome
 from heartsuite.players.compiled.rng import State, below, shuffle
 
-REJECTION_TRIES = 8  # players.ismcts.REJECTION_TRIES
+REJECTION_TRIES = 8  # shuffles before the exact draw (`players.ismcts.UniformDealer`)
 DONE = 0
 NO_DEAL = 1
 
-# `shape`, the value's settings: the seat to search for, whether a moon counts (the rules have
-# one and penalty cards), partnership, reverse, and the bound that scales a score to [0, 1].
-H_SEAT = 0
-H_MOON = 1
-H_PARTNERSHIP = 2
-H_REVERSE = 3
-H_BOUND = 4
-SHAPE_SIZE = 5
+# `shape`, the values' settings: whether a moon counts (the rules have one, and penalty cards),
+# partnership, reverse, and the bound that scales a score to [0, 1].
+H_MOON = 0
+H_PARTNERSHIP = 1
+H_REVERSE = 2
+H_BOUND = 3
 
 Floats = npt.NDArray[np.float64]
 
