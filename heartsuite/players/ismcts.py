@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -255,14 +256,17 @@ def seat_values(rules: Rules, r: Round, totals: tuple[int, ...], rounds_done: in
     return out
 
 
-def moon_table(rules: Rules, totals: tuple[int, ...], rounds_done: int) -> list[list[int]]:
+@lru_cache(maxsize=256)
+def moon_table(rules: Rules, totals: tuple[int, ...], rounds_done: int
+               ) -> tuple[tuple[int, ...], ...]:
     """The round's scores of every possible moon, as `seat_values` scores them: row
     `shooter * players + holder`, where `holder` took J♦ under Omnibus (0 without it). A moon
-    round's raw points follow from those two seats, so the Mixed Moon choice does too."""
+    round's raw points follow from those two seats, so the Mixed Moon choice does too. Cached:
+    every decision of a round asks for the same table."""
     n = rules.players
     total = rules.total_points()
     jack = rules.points()[JACK_DIAMONDS] if rules.omnibus else 0
-    table = []
+    table: list[tuple[int, ...]] = []
     for shooter in range(n):
         for holder in range(n):
             raw = [total if s == shooter else 0 for s in range(n)]
@@ -270,8 +274,8 @@ def moon_table(rules: Rules, totals: tuple[int, ...], rounds_done: int) -> list[
             choice = None
             if moon_choice_open(rules, list(totals), shooter, rounds_done + 1, raw):
                 choice = "new"
-            table.append(round_scores(rules, raw, shooter, choice))
-    return table
+            table.append(tuple(round_scores(rules, raw, shooter, choice)))
+    return tuple(table)
 
 
 def _template(view: SeatView, hands: list[int]) -> Round:
@@ -330,10 +334,8 @@ def _compiled_root(view: SeatView, dealer: UniformDealer, rng: Rng, exploration:
     visits and reward, the same as the Python loop's; the generator ends where it leaves it."""
     rules = view.rules
     arrays = CompiledDealer(dealer)
-    # Any consistent deal makes the template: one drawn from a generator of its own, the
-    # dealer's card list then put back as it was (the iterations shuffle it from there).
-    template = _template(view, CompiledDealer(dealer).deal(Rng(0)))
-    dealer.cards[:] = arrays.cards.tolist()
+    # Any consistent deal makes the template: one from a dealer and a generator of its own.
+    template = _template(view, CompiledDealer(UniformDealer(dealer.k)).deal(Rng(0)))
     size = iterations + 1
     child = np.full((size, 52), -1, dtype=np.int64)
     visits = np.zeros(size, dtype=np.int64)
