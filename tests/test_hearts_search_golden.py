@@ -212,10 +212,11 @@ def test_hard_v1_is_pinned_and_registered() -> None:
     constants are that day's, and the name builds it. A change here is a change of `hard-v1`:
     move that day's code first (module doc). The released Hard plays out in the compiled core."""
     pinned = SearchConfig(move_time=0.1, worlds=None, trust=0.95, race_from=8, race_every=4,
-                          race_z=2.0, compiled=False, prior=0.0, pass_search=False)
+                          race_z=2.0, compiled=False, prior=0.0, pass_search=False,
+                          own_playout="heuristic")
     assert pinned == HARD_V1
-    assert HARD.compiled and HARD.pass_search
-    assert replace(HARD, compiled=False, pass_search=False) == HARD_V1
+    assert HARD.compiled and HARD.pass_search and HARD.own_playout == "gated"
+    assert replace(HARD, compiled=False, pass_search=False, own_playout="heuristic") == HARD_V1
     for name, value in HARD_V1_CLOCK.items():
         assert getattr(search_module, name) == value, name
     player = make_player("hard-v1", seed=4)

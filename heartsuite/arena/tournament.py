@@ -44,8 +44,10 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
 
     Options after `hard`, `expert` or `search:W`, each after a `+`: `prior=K` adds the learned
     evaluation as a prior of K worlds (`SearchConfig.prior`); `pass=heuristic` passes as the
-    heuristic does and `pass=search` by simulation (`SearchConfig.pass_search`, the default).
-    They make the ablations of `docs/players.md`."""
+    heuristic does and `pass=search` by simulation (`SearchConfig.pass_search`, the default);
+    `own=heuristic|distilled|gated` says who plays the searcher's own later cards in its
+    play-outs (`SearchConfig.own_playout`; `gated`, the default, is the distilled policy at a
+    table of heuristic players). They make the ablations of `docs/players.md`."""
     spec, _, extra = spec.strip().lower().partition("+")
     if extra:
         return _with_options(spec, extra, seed, move_time)
@@ -85,7 +87,7 @@ def _with_options(spec: str, extra: str, seed: int, move_time: float | None) -> 
     from dataclasses import replace
 
     from heartsuite.players.levels import EXPERT, HARD
-    from heartsuite.players.search import SearchConfig, SearchPlayer
+    from heartsuite.players.search import OWN_PLAYOUTS, SearchConfig, SearchPlayer
 
     options: dict[str, object] = {}
     for option in extra.split("+"):
@@ -100,9 +102,11 @@ def _with_options(spec: str, extra: str, seed: int, move_time: float | None) -> 
             options["prior"] = weight
         elif key == "pass" and value in ("search", "heuristic"):
             options["pass_search"] = value == "search"
+        elif key == "own" and value in OWN_PLAYOUTS:
+            options["own_playout"] = value
         else:
-            raise ValueError(f"player {spec}+{extra}: the options are prior=K and "
-                             "pass=search|heuristic")
+            raise ValueError(f"player {spec}+{extra}: the options are prior=K, "
+                             "pass=search|heuristic and own=heuristic|distilled|gated")
     name, _, arg = spec.partition(":")
     if name == "search" and arg:
         config = replace(SearchConfig(worlds=_positive(arg, spec)), **options)  # type: ignore[arg-type]

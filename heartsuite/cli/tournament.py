@@ -30,8 +30,10 @@ def register(hearts_subparsers: Any) -> None:
     p.add_argument("--players", required=True,
                    help="comma-separated line-up, e.g. hard,ismcts-cpp,ismcts-cpp,ismcts-cpp; "
                         "search:W is the search at W worlds a move; after hard, expert or "
-                        "search:W, +prior=K adds the learned evaluation as K worlds and "
-                        "+pass=heuristic passes as the heuristic player does")
+                        "search:W, +prior=K adds the learned evaluation as K worlds, "
+                        "+pass=heuristic passes as the heuristic player does and "
+                        "+own=heuristic|distilled|gated chooses who plays the searcher's own "
+                        "later cards in its play-outs (default gated)")
     p.add_argument("--hands", type=int, required=True, help="play whole boards until this many")
     p.add_argument("--seed", type=int, default=0, help="seed of the deals and players")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")

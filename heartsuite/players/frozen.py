@@ -32,6 +32,7 @@ HARD_V1 = SearchConfig(
     compiled=False,  # the pure-Python play-outs of that day: the same cards, fewer worlds per 0.1 s
     prior=0.0,  # no learned evaluation on that day
     pass_search=False,  # the heuristic's pass on that day
+    own_playout="heuristic",  # the heuristic for its own later cards too
 )
 # The clock of `SearchPlayer` on that day (search.py's module constants), held by a test.
 HARD_V1_CLOCK = {

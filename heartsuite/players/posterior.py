@@ -139,6 +139,31 @@ class Posterior:
             self._walk(state, self.steps, rng)
         return list(state.hands)
 
+    def explained(self) -> list[tuple[int, int]]:
+        """Per seat, how well the policy explains its plays so far: (its plays with a choice, the
+        most of them the policy's card in one of the chains' deals); (0, 0) for this seat.
+
+        Read at the end of a round (the seat's last move), summed over a game by `SearchPlayer`
+        to tell a table of heuristic players from anyone else: a heuristic player's plays are
+        all explained by the deal it held, which the chains find; other players' are not."""
+        out = [(0, 0)] * self._n
+        for p in self._opponents:
+            best = (0, 0)
+            for state in self._states:
+                start = self._start(state.hands, p)
+                choices = agreed = 0
+                for d in self._decisions[p]:
+                    pos = d.position
+                    pos.hands[p] = start & ~d.before
+                    legal = pos.legal_mask()
+                    if legal & (legal - 1) and legal >> d.card & 1:
+                        choices += 1
+                        agreed += choose(pos, legal) == d.card
+                if agreed > best[1] or not best[0]:
+                    best = (choices, agreed)
+            out[p] = best
+        return out
+
     # The model -----------------------------------------------------------------------------
 
     def _informed(self) -> bool:

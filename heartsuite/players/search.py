@@ -32,7 +32,7 @@ from heartsuite.hearts.cards import QS_BIT, SUIT_OF, cards_of
 from heartsuite.hearts.phase import DONE
 from heartsuite.hearts.round import Round
 from heartsuite.hearts.view import SeatView
-from heartsuite.players import fast_heuristic, learned
+from heartsuite.players import distilled, fast_heuristic, learned
 from heartsuite.players.base import choose_moon_to_win
 from heartsuite.players.game_chance import could_end
 from heartsuite.players.heuristic import HeuristicPlayer
@@ -181,6 +181,7 @@ class SharedNext:
 RACE_FROM = 8  # worlds every candidate meets before any is dropped
 RACE_EVERY = 4
 RACE_Z = 2.0
+OWN_PLAYOUTS = ("heuristic", "distilled", "gated")
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,12 @@ class SearchConfig:
     candidate (`learned`) in the final choice, where the rules are those it knows and the round
     cannot end the game; 0 leaves it out. `pass_search`: the pass chosen by simulation
     (`pass_search`: `move_time` seconds, or `pass_deals(worlds)` deals with a fixed number of
-    worlds); off, the heuristic's pass. The knobs of earlier experiments (another play-out
+    worlds); off, the heuristic's pass. `own_playout`: who plays the seat's own later cards in
+    the compiled play-outs: `heuristic`, `distilled` (the policy distilled from the search's
+    choices, `players.distilled`, where the rules are those it knows), or `gated`: distilled
+    at a table whose opponents the heuristic explains over the game so far, the heuristic
+    elsewhere (`SearchPlayer` reads the table; `search_play` alone reads `gated` as
+    `heuristic`). The knobs of earlier experiments (another play-out
     policy, uniform worlds, no lookahead, the next card chosen per world, no racing, no reuse of
     repeated worlds) were measured and removed: docs/players.md."""
 
@@ -213,6 +219,7 @@ class SearchConfig:
     compiled: bool = True
     prior: float = 0.0
     pass_search: bool = True
+    own_playout: str = "gated"
 
     def __post_init__(self) -> None:
         if self.move_time is not None and self.move_time < 0:
@@ -225,6 +232,8 @@ class SearchConfig:
             raise ValueError("racing needs race_from >= 2, race_every >= 1 and race_z > 0")
         if self.prior < 0:
             raise ValueError("prior must be at least 0 worlds")
+        if self.own_playout not in OWN_PLAYOUTS:
+            raise ValueError(f"own_playout must be one of {', '.join(OWN_PLAYOUTS)}")
 
 
 def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
@@ -282,7 +291,8 @@ def search_play(view: SeatView, rng: Rng, config: SearchConfig = SearchConfig(),
                 cands.remove(first)
                 cands.insert(0, first)
             if config.compiled:
-                fast = CompiledReplies(template, seat, cands, totals, rounds_done)
+                own = config.own_playout == "distilled" and distilled.applies_to(rules)
+                fast = CompiledReplies(template, seat, cands, totals, rounds_done, own=own)
             if config.prior and learned.applies_to(rules) and not could_end(rules, totals,
                                                                               rounds_done):
                 prior = prior_leads(template, view, cands)
@@ -343,7 +353,7 @@ class CompiledReplies:
     it."""
 
     def __init__(self, template: Round, seat: int, cands: list[int], totals: tuple[int, ...],
-                 rounds_done: int) -> None:
+                 rounds_done: int, *, own: bool = False) -> None:
         from heartsuite.players import compiled
         from heartsuite.players.compiled import reply
         from heartsuite.players.compiled.layout import S_HANDS
@@ -363,6 +373,12 @@ class CompiledReplies:
         self.points = np.zeros((k, 52, 4), dtype=np.int64)
         self.shooters = np.full((k, 52), -1, dtype=np.int64)
         self._value = OutcomeValues(rules, seat, totals, rounds_done)
+        self.own = own
+        if own:
+            self.weights = distilled.kernel_weights()
+        else:  # unused by the kernel; arrays of the same types keep one compiled signature
+            self.weights = (np.zeros((distilled.FEATURES, 1)), np.zeros(1), np.zeros(1))
+        self.rows = np.zeros((52, distilled.FEATURES))  # a row per card of a hand
 
     def replies(self, hands: list[int], todo: list[int]) -> list[Reply]:
         n = self.n
@@ -370,7 +386,7 @@ class CompiledReplies:
         k = len(todo)
         reply = self.reply
         reply.replies(self.facts, self.row, self.seat, self.cards[todo], self.seen, self.counts,
-                      self.heads, self.points, self.shooters)
+                      self.heads, self.points, self.shooters, self.own, *self.weights, self.rows)
         counts = self.counts[:k].tolist()
         out: list[Reply] = []
         for j in range(k):
@@ -447,6 +463,9 @@ class SearchPlayer:
         self._posterior: Posterior | None = None
         self._round: tuple[object, ...] = ()
         self.bank = 0.0  # seconds saved by earlier moves (negative: overspent)
+        # per seat over this game's finished rounds: (plays with a choice, explained by the
+        # heuristic), from each round's chains at its end (`own_playout="gated"`)
+        self.reads: list[tuple[int, int]] = []
 
     def choose_pass(self, view: SeatView, rng: Rng) -> list[int]:
         if not self.config.pass_search:
@@ -458,18 +477,36 @@ class SearchPlayer:
     def choose_play(self, view: SeatView, rng: Rng) -> int:
         key = (view.code, view.round_index, view.totals, view.seat)
         if self._posterior is None or self._round != key:
+            if self.config.own_playout == "gated":
+                self._read_table(view)
             self._posterior = Posterior(view.rules, view.seat, self.config.trust)
             self._round = key
         move_time = self.config.move_time
         clocked = (self.config.worlds is None and move_time is not None
                    and bool(view.legal & (view.legal - 1)))  # forced cards cost no time
         config = replace(self.config, move_time=self.budget(view)) if clocked else self.config
+        if config.own_playout == "gated":
+            own = "distilled" if distilled.table_reads_heuristic(self.reads, view.seat) else (
+                "heuristic")
+            config = replace(config, own_playout=own)
         start = time.perf_counter()
         card = search_play(view, rng, config, self._posterior)[0]
         if clocked and move_time is not None:
             spent = time.perf_counter() - start
             self.bank = min(self.bank + move_time - spent, BANK_CAP * move_time)
         return card
+
+    def _read_table(self, view: SeatView) -> None:
+        """At a round's first play: add what the last round's chains explained to `reads`, or
+        start them afresh in a new game (another code or seat, or no later round)."""
+        last = self._round
+        same_game = (len(last) == 4 and last[0] == view.code and last[3] == view.seat
+                     and isinstance(last[1], int) and last[1] < view.round_index)
+        if not same_game or len(self.reads) != view.rules.players:
+            self.reads = [(0, 0)] * view.rules.players
+        if same_game and self._posterior is not None:
+            read = self._posterior.explained()
+            self.reads = [(a + c, b + d) for (a, b), (c, d) in zip(self.reads, read, strict=True)]
 
     def budget(self, view: SeatView) -> float:
         """This move's time: the move time, plus a share of the bank (all of it in the first

@@ -38,8 +38,9 @@ def warm() -> float:
         r.play(r.legal_plays()[0])
     seat = r.turn
     cards = r.legal_plays()
-    CompiledReplies(r, seat, cards, (0,) * rules.players, 0).replies(list(r.hands),
-                                                                     list(range(len(cards))))
+    for own in (False, True):  # the heuristic's later cards, then the distilled policy's
+        CompiledReplies(r, seat, cards, (0,) * rules.players, 0, own=own).replies(
+            list(r.hands), list(range(len(cards))))
     counts = tuple(h.bit_count() for h in r.hands)
     known = tuple(h if p == seat else 0 for p, h in enumerate(r.hands))
     unseen = sum(r.hands) - r.hands[seat]

@@ -13,6 +13,7 @@ more worlds in the same time. `tests/test_hearts_compiled.py` holds it to `reply
 
 from __future__ import annotations
 
+from heartsuite.players.compiled.distilled import Floats, own_play_out
 from heartsuite.players.compiled.jit import highest, kernel
 from heartsuite.players.compiled.layout import (
     F_PENALTY,
@@ -72,7 +73,8 @@ def _run_heads(facts: Ints, legal: int, blockers: int, heads: Ints) -> None:
 
 @kernel
 def replies(facts: Ints, position: Ints, seat: int, candidates: Ints, seen: Ints, counts: Ints,
-            heads: Ints, points: Ints, shooters: Ints) -> None:
+            heads: Ints, points: Ints, shooters: Ints, own: bool, w1: Floats, b1: Floats,
+            w2: Floats, rows: Floats) -> None:
     """For each candidate i, in the world `position` (the seat to play is `seat`; rows of the
     outputs past the candidates are left alone):
 
@@ -83,6 +85,10 @@ def replies(facts: Ints, position: Ints, seat: int, candidates: Ints, seen: Ints
       it (`search.next_choices`), -1 for the rest; points[i, h] (per seat) and shooters[i, h]
       (-1: nobody took every penalty card) the outcome of playing h there and the heuristic to
       the settled points.
+
+    With `own`, the seat's later cards in those play-outs are the distilled policy's
+    (`distilled.own_play_out`, weights `w1`, `b1`, `w2`, scratch `rows`); the other seats' are
+    always the heuristic's.
     """
     n = facts[F_PLAYERS]
     st = position.copy()
@@ -114,5 +120,8 @@ def replies(facts: Ints, position: Ints, seat: int, candidates: Ints, seen: Ints
             if heads[i, h] == h:
                 q[:] = st
                 play_card(facts, q, h)
-                play_out(facts, q)
+                if own:
+                    own_play_out(facts, q, seat, w1, b1, w2, rows)
+                else:
+                    play_out(facts, q)
                 shooters[i, h] = outcome(facts, q, points[i, h])
