@@ -3,7 +3,7 @@ records: the cards one searching player chose, against every other legal card it
 
 Data recipe of the released weights: the cards of `search:30` (with the heuristic for its own
 later cards, as it was before this policy: `+own=heuristic`) in eight tournaments, about 15,000
-hands and 264,000 decisions with a choice; about 1.5 hours on 2 cores. With P for
+hands and 264,000 decisions with a choice; about 2 hours on 2 cores. With P for
 `search:30+own=heuristic`:
 
     heartsuite hearts tournament --players "P,ismcts:200,ismcts:200,ismcts:200"
@@ -18,7 +18,7 @@ hands and 264,000 decisions with a choice; about 1.5 hours on 2 cores. With P fo
 
 (The files are read in that order; the last tenth of the games, games against heuristic
 players, is held out.) Fewer data make a weaker policy: the two tournaments against heuristic
-players alone (55,000 decisions) gave one that leads the heuristic by 0.6 point a round when it
+players alone (57,000 decisions) gave one that leads the heuristic by 0.6 point a round when it
 plays alone, against 1.5 with all eight.
 
 Every play of that player with a choice is replayed in its true position
