@@ -373,11 +373,8 @@ class CompiledReplies:
         self.points = np.zeros((k, 52, 4), dtype=np.int64)
         self.shooters = np.full((k, 52), -1, dtype=np.int64)
         self._value = OutcomeValues(rules, seat, totals, rounds_done)
-        self.own = own
-        if own:
-            self.weights = distilled.kernel_weights()
-        else:  # unused by the kernel; arrays of the same types keep one compiled signature
-            self.weights = (np.zeros((distilled.FEATURES, 1)), np.zeros(1), np.zeros(1))
+        self.own = own  # the weights are read only with `own`, but always passed (one signature)
+        self.weights = distilled.kernel_weights()
         self.rows = np.zeros((52, distilled.FEATURES))  # a row per card of a hand
 
     def replies(self, hands: list[int], todo: list[int]) -> list[Reply]:
