@@ -4,8 +4,9 @@
         [--settings uniform,released,long] [--opponents heuristic] [--trust 0.95] [--quiet]
 
 Four heuristic players play `--games` games of four rounds (with `--opponents NAME`, the watched
-seat is a heuristic player and the three others are NAME: a player whose plays the model does
-not describe, e.g. `random`, `easy`, `ismcts`). At every play of one seat that has a
+seat is a heuristic player and the three others are NAME, any player of the tournament's
+line-ups: one whose plays the model does not describe, e.g. `random`, `easy`, `ismcts`,
+`ismcts:200`, `search:30`). At every play of one seat that has a
 choice (seat = game number mod 4), the worlds the search would see are drawn (`--worlds` of them,
 the chains kept through the round as the search player keeps them), and for each unseen card we
 count the share of the worlds that put it with its true holder. Reported: the mean share over all
@@ -25,6 +26,7 @@ import time
 from collections.abc import Iterator
 
 from heartsuite.arena.driver import lineup_positions
+from heartsuite.arena.tournament import build_player, known_player
 from heartsuite.cli.progress import Progress
 from heartsuite.hearts.cards import QS_BIT, cards_of
 from heartsuite.hearts.game import Game
@@ -51,8 +53,8 @@ def positions(number: int, watched: int, opponents: str) -> Iterator[tuple[Game,
     """Game `number`: a heuristic player in seat `watched`, `opponents` in the others; before
     each card play, the game and the view of the seat to play (the caller reads, never acts)."""
     rules = Rules()
-    players = [make_player("heuristic" if s == watched else opponents, number * 4 + s)
-               for s in range(rules.players)]
+    players = [make_player("heuristic", number * 4 + s) if s == watched
+               else build_player(opponents, number * 4 + s) for s in range(rules.players)]
     rngs = [Rng.for_key("bench-posterior", number, s) for s in range(rules.players)]
     return lineup_positions(Game(rules, number), players, rngs)
 
@@ -113,9 +115,11 @@ def main() -> int:
     parser.add_argument("--settings", default=",".join(SETTINGS))
     parser.add_argument("--trust", type=float, default=TRUST)
     parser.add_argument("--opponents", default="heuristic",
-                        help="the three other seats' player (registry name)")
+                        help="the three other seats' player (a tournament line-up name)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args()
+    if not known_player(args.opponents):
+        parser.error(f"unknown player {args.opponents!r} (a tournament line-up name)")
     print("| Worlds from | Chains × steps per world, per move | Decisions | Unseen cards placed "
           "right | Q♠ placed right | ms per decision |")
     print("|---|---|---|---|---|---|")
