@@ -10,6 +10,7 @@ import pytest
 
 from heartsuite.arena.tournament import (
     GameResult,
+    build_player,
     known_player,
     ratio_interval,
     run_games,
@@ -145,6 +146,7 @@ def test_cli_omnibus_records(tmp_path, capsys: pytest.CaptureFixture[str]) -> No
     (["--players", "random,random,random,ghost", "--hands", "5"], "unknown player"),
     (["--players", "easy+prior=3,random,random,random", "--hands", "5"], "takes no +options"),
     (["--players", "hard+prior=much,random,random,random", "--hands", "5"], "prior=K"),
+    (["--players", "search:4+trust=1,random,random,random", "--hands", "5"], "trust=T"),
     (["--players", "random,random,random,random", "--hands", "0"], "--hands"),
     (["--players", "random,random,random,random", "--hands", "5", "--jobs", "0"], "--jobs"),
     (["--players", "random,random,random,random", "--hands", "5", "--move-time", "-1"],
@@ -158,3 +160,30 @@ def test_cli_bad_input_is_one_line(args: list[str], message: str,
     assert main(["hearts", "tournament", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_trust_option_reaches_the_chains() -> None:
+    """`+trust=T` sets how much the chains trust the heuristic to explain a play (an ablation of
+    `SearchConfig.trust`), and only a chance strictly between 0 and 1 is taken."""
+    from heartsuite.arena.driver import lineup_positions
+    from heartsuite.hearts.game import Game
+    from heartsuite.players.posterior import TRUST
+    from heartsuite.players.search import SearchPlayer
+    from heartsuite.prng import Rng
+
+    assert isinstance(plain := build_player("search:4", 1), SearchPlayer)
+    assert plain.config.trust == TRUST
+    player = build_player("search:4+trust=0.5+pass=heuristic", 1)
+    assert isinstance(player, SearchPlayer) and player.config.trust == 0.5
+    players = [player, build_player("heuristic", 2), build_player("heuristic", 3),
+               build_player("heuristic", 4)]
+    rngs = [Rng(s) for s in range(4)]
+    for _game, view in lineup_positions(Game(Rules(), 5), players, rngs):
+        if view.seat == 0 and view.legal & (view.legal - 1):
+            player.choose_play(view, Rng(9))
+            break
+    assert player._posterior is not None and player._posterior.trust == 0.5
+    for bad in ("search:4+trust=1", "search:4+trust=0", "search:4+trust=x", "hard+trust=nan",
+                "search:4+trust"):
+        with pytest.raises(ValueError, match="trust=T"):
+            build_player(bad, 1)

@@ -47,7 +47,9 @@ def build_player(spec: str, seed: int, move_time: float | None = None,
     heuristic does and `pass=search` by simulation (`SearchConfig.pass_search`, the default);
     `own=heuristic|distilled|gated` says who plays the searcher's own later cards in its
     play-outs (`SearchConfig.own_playout`; `gated`, the default, is the distilled policy at a
-    table of heuristic players). They make the ablations of `docs/players.md`."""
+    table of heuristic players); `trust=T` is the chance the chains give an opponent's play being
+    the heuristic's card (`SearchConfig.trust`, 0.95 released). They make the ablations of
+    `docs/players.md` and `docs/benchmarks.md`."""
     spec, _, extra = spec.strip().lower().partition("+")
     if extra:
         return _with_options(spec, extra, seed, move_time)
@@ -104,9 +106,17 @@ def _with_options(spec: str, extra: str, seed: int, move_time: float | None) -> 
             options["pass_search"] = value == "search"
         elif key == "own" and value in OWN_PLAYOUTS:
             options["own_playout"] = value
+        elif key == "trust":
+            try:
+                trust = float(value)
+            except ValueError:
+                trust = -1.0
+            if not 0 < trust < 1:
+                raise ValueError(f"player {spec}+{extra}: trust=T takes a chance, 0 < T < 1")
+            options["trust"] = trust
         else:
             raise ValueError(f"player {spec}+{extra}: the options are prior=K, "
-                             "pass=search|heuristic and own=heuristic|distilled|gated")
+                             "pass=search|heuristic, own=heuristic|distilled|gated and trust=T")
     name, _, arg = spec.partition(":")
     if name == "search" and arg:
         config = replace(SearchConfig(worlds=_positive(arg, spec)), **options)  # type: ignore[arg-type]

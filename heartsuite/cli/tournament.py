@@ -33,7 +33,8 @@ def register(hearts_subparsers: Any) -> None:
                         "search:W, +prior=K adds the learned evaluation as K worlds, "
                         "+pass=heuristic passes as the heuristic player does and "
                         "+own=heuristic|distilled|gated chooses who plays the searcher's own "
-                        "later cards in its play-outs (default gated)")
+                        "later cards in its play-outs (default gated) and +trust=T sets how "
+                        "much its chains trust the heuristic to explain a play (default 0.95)")
     p.add_argument("--hands", type=int, required=True, help="play whole boards until this many")
     p.add_argument("--seed", type=int, default=0, help="seed of the deals and players")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
