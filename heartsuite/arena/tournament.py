@@ -95,25 +95,15 @@ def _with_options(spec: str, extra: str, seed: int, move_time: float | None) -> 
     for option in extra.split("+"):
         key, _, value = option.partition("=")
         if key == "prior":
-            try:
-                weight = float(value)
-            except ValueError:
-                weight = -1.0
-            if not 0 < weight < 1e6:
-                raise ValueError(f"player {spec}+{extra}: prior=K takes K worlds, K > 0")
-            options["prior"] = weight
+            options["prior"] = _between(value, 0, 1e6,
+                                        f"player {spec}+{extra}: prior=K takes K worlds, K > 0")
         elif key == "pass" and value in ("search", "heuristic"):
             options["pass_search"] = value == "search"
         elif key == "own" and value in OWN_PLAYOUTS:
             options["own_playout"] = value
         elif key == "trust":
-            try:
-                trust = float(value)
-            except ValueError:
-                trust = -1.0
-            if not 0 < trust < 1:
-                raise ValueError(f"player {spec}+{extra}: trust=T takes a chance, 0 < T < 1")
-            options["trust"] = trust
+            options["trust"] = _between(value, 0, 1,
+                                        f"player {spec}+{extra}: trust=T takes a chance, 0 < T < 1")
         else:
             raise ValueError(f"player {spec}+{extra}: the options are prior=K, "
                              "pass=search|heuristic, own=heuristic|distilled|gated and trust=T")
@@ -126,6 +116,17 @@ def _with_options(spec: str, extra: str, seed: int, move_time: float | None) -> 
     else:
         raise ValueError(f"player {spec!r} takes no +options (hard, expert and search:W do)")
     return SearchPlayer(seed, config, name=f"{spec}+{extra}")
+
+
+def _between(text: str, low: float, high: float, error: str) -> float:
+    """`text` as a number strictly between `low` and `high` (NaN is not); else `error`."""
+    try:
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    if not low < number < high:
+        raise ValueError(error)
+    return number
 
 
 def known_player(spec: str) -> bool:
