@@ -127,9 +127,9 @@ def distilled_choose(facts: Ints, st: Ints, legal: int, w1: Floats, b1: Floats, 
                      rows: Floats) -> int:
     """The legal card with the best score (the lowest card on a tie); `rows` is scratch space
     of a row per card the seat may hold (52 × FEATURES will do)."""
-    heuristic = choose(facts, st, legal)
     if not legal & (legal - 1):
-        return heuristic
+        return lowest(legal)  # a forced card: no heuristic, no network
+    heuristic = choose(facts, st, legal)
     k = card_features(facts, st, legal, heuristic, rows)
     hidden_units = w2.shape[0]
     best, best_score = -1, -np.inf
